@@ -1,0 +1,38 @@
+// swift-tools-version: 6.0
+// exthost — the iOS share pipeline on Linux. Module plan: ../shared/DESIGN.md §2.
+// Each module is one entry below; add a module only when it has real content.
+import PackageDescription
+
+let package = Package(
+    name: "exthost",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "exthost", targets: ["exthost"]),
+        .library(name: "ExtHostCommands", targets: ["ExtHostCommands"]),
+    ],
+    targets: [
+        // MARK: - C
+        .target(name: "CSystemShims"),
+
+        // MARK: - Kernel-facing
+        .target(name: "HostSystem", dependencies: ["CSystemShims"]),
+
+        // MARK: - Command line
+        .target(name: "ExtHostCommands", dependencies: ["HostSystem"]),
+        .executableTarget(name: "exthost", dependencies: ["ExtHostCommands"]),
+
+        // MARK: - Tests
+        .testTarget(name: "HostSystemTests", dependencies: ["HostSystem"]),
+        .testTarget(name: "ExtHostCommandsTests", dependencies: ["ExtHostCommands"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+// Settings every Swift target shares (STYLE.md, "Package.swift settings").
+for target in package.targets where target.type != .system && target.name.first != "C" {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+    settings.append(.enableUpcomingFeature("InternalImportsByDefault"))
+    target.swiftSettings = settings
+}

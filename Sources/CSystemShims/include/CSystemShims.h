@@ -1,0 +1,34 @@
+#ifndef EXTHOST_CSYSTEMSHIMS_H
+#define EXTHOST_CSYSTEMSHIMS_H
+// C shims for what Swift cannot call on Linux (STYLE.md §3): GNU-only calls hidden from the
+// Glibc module, macro-only APIs and raw syscalls. Every symbol is prefixed `eh_`.
+// No business logic lives here.
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+/// renameat2(2). Returns 0, or -1 with errno set.
+int eh_renameat2(int olddirfd, const char *_Nonnull oldpath, int newdirfd,
+                 const char *_Nonnull newpath, unsigned int flags);
+
+/// RENAME_NOREPLACE, RENAME_EXCHANGE as plain values.
+unsigned int eh_rename_noreplace(void);
+unsigned int eh_rename_exchange(void);
+
+/// copy_file_range(2) with NULL offsets (uses and advances both file offsets).
+/// Returns the bytes copied, 0 at end of file, or -1 with errno set.
+ssize_t eh_copy_file_range(int fd_in, int fd_out, size_t len);
+
+/// ioctl(FICLONE). Returns 0, or -1 with errno set (EOPNOTSUPP/EXDEV/EINVAL when cloning is unavailable).
+int eh_ficlone(int dest_fd, int src_fd);
+
+/// O_PATH, O_TMPFILE, O_CLOEXEC, O_NOFOLLOW, O_DIRECTORY as plain values.
+int eh_o_path(void);
+int eh_o_tmpfile(void);
+
+/// openat2(2) with RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS (| RESOLVE_NO_MAGICLINKS).
+/// Returns the descriptor, or -1 with errno set (ENOSYS on kernels older than 5.6).
+int eh_openat2_beneath(int dirfd, const char *_Nonnull path, int flags, mode_t mode);
+
+#endif

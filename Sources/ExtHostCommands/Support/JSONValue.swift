@@ -1,0 +1,105 @@
+import Foundation
+
+/// A JSON value with ordered object keys, for the `--json` output of every command.
+///
+/// Keys print in the order given, so output is stable and diffable.
+public enum JSONValue: Sendable, Equatable {
+    /// `null`.
+    case null
+    /// `true` / `false`.
+    case bool(Bool)
+    /// A whole number.
+    case int(Int)
+    /// A number.
+    case double(Double)
+    /// A string.
+    case string(String)
+    /// An array.
+    case array([JSONValue])
+    /// An object, keys in order.
+    case object([(String, JSONValue)])
+
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.rendered() == rhs.rendered() }
+
+    /// A string value, or null.
+    public static func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
+
+    /// An array of strings.
+    public static func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
+
+    /// The JSON text, pretty-printed with two-space indentation.
+    public func rendered(pretty: Bool = true) -> String {
+        var out = ""
+        write(into: &out, indent: 0, pretty: pretty)
+        return out
+    }
+
+    private func write(into out: inout String, indent: Int, pretty: Bool) {
+        let pad = pretty ? String(repeating: "  ", count: indent + 1) : ""
+        let closePad = pretty ? String(repeating: "  ", count: indent) : ""
+        let newline = pretty ? "\n" : ""
+        switch self {
+        case .null: out += "null"
+        case .bool(let value): out += value ? "true" : "false"
+        case .int(let value): out += String(value)
+        case .double(let value):
+            if value.isFinite {
+                if value == value.rounded(), abs(value) < 1e15 {
+                    out += String(Int64(value))
+                } else {
+                    out += "\(value)"
+                }
+            } else {
+                out += "null"
+            }
+        case .string(let value): JSONValue.escape(value, into: &out)
+        case .array(let values):
+            if values.isEmpty {
+                out += "[]"
+                return
+            }
+            out += "[" + newline
+            for (index, value) in values.enumerated() {
+                out += pad
+                value.write(into: &out, indent: indent + 1, pretty: pretty)
+                if index < values.count - 1 { out += "," }
+                out += newline
+            }
+            out += closePad + "]"
+        case .object(let pairs):
+            if pairs.isEmpty {
+                out += "{}"
+                return
+            }
+            out += "{" + newline
+            for (index, pair) in pairs.enumerated() {
+                out += pad
+                JSONValue.escape(pair.0, into: &out)
+                out += pretty ? ": " : ":"
+                pair.1.write(into: &out, indent: indent + 1, pretty: pretty)
+                if index < pairs.count - 1 { out += "," }
+                out += newline
+            }
+            out += closePad + "}"
+        }
+    }
+
+    private static func escape(_ text: String, into out: inout String) {
+        out += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case let s where s.value < 0x20:
+                out +=
+                    "\\u" + String(repeating: "0", count: 4 - String(s.value, radix: 16).count)
+                    + String(s.value, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+}

@@ -1,0 +1,56 @@
+import Testing
+
+@testable import ExtHostCommands
+
+struct ArgumentParserTests {
+    static let spec = CommandSpec(
+        ["demo", "run"], summary: "A demo.", arguments: "FILE", positionalCount: 1...1,
+        options: [
+            .flag("json", "Machine output."),
+            .value("timeout", "S", "Seconds."),
+            .values("declarations", "PLIST", "Declarations.", greedy: true),
+        ]
+    ) { _, _ in .success }
+
+    @Test func parsesFlagsValuesAndGreedyLists() throws {
+        let parsed = try ArgumentParser.parse(
+            ["a.plist", "--json", "--timeout=5", "--declarations", "x.plist", "y.plist"], for: Self.spec)
+        #expect(parsed.positionals == ["a.plist"])
+        #expect(parsed.flag("json"))
+        #expect(try parsed.integer("timeout") == 5)
+        #expect(parsed.values("declarations") == ["x.plist", "y.plist"])
+    }
+
+    @Test func suggestsTheNearestOption() {
+        #expect {
+            try ArgumentParser.parse(["a", "--jsno"], for: Self.spec)
+        } throws: { error in
+            (error as? CommandError)?.message.contains("did you mean '--json'?") == true
+        }
+    }
+
+    @Test func refusesAMissingValueAndWrongArgumentCount() {
+        #expect(throws: CommandError.self) { try ArgumentParser.parse(["a", "--timeout"], for: Self.spec) }
+        #expect(throws: CommandError.self) { try ArgumentParser.parse([], for: Self.spec) }
+        #expect(throws: CommandError.self) { try ArgumentParser.parse(["a", "b"], for: Self.spec) }
+        #expect(throws: CommandError.self) { try ArgumentParser.parse(["a", "--json=1"], for: Self.spec) }
+    }
+
+    @Test func editDistanceCountsTranspositionsOnce() {
+        #expect(Suggestion.editDistance("conforms", "confroms") == 1)
+        #expect(Suggestion.nearest(to: "tpyes", in: ["types", "rule", "share"]) == "types")
+        #expect(Suggestion.nearest(to: "zzzzzz", in: ["types", "rule"]) == nil)
+    }
+
+    @Test func unknownCommandSuggestsAndExitsTwo() async {
+        let context = CommandContext.collecting()
+        let code = await ExtHostCommands.main(arguments: ["hlep"], context: context)
+        #expect(code == .usage)
+        #expect(context.collectedError.contains("did you mean 'help'?"))
+    }
+
+    @Test func jsonRendersInOrderWithEscapes() {
+        let value = JSONValue.object([("b", .int(1)), ("a", .string("x\"\n")), ("c", .array([.bool(true), .null]))])
+        #expect(value.rendered(pretty: false) == #"{"b":1,"a":"x\"\n","c":[true,null]}"#)
+    }
+}
