@@ -38,7 +38,8 @@ extension TypeRegistry {
             }
             for (index, entry) in entries.enumerated() {
                 let location = "\(key)[\(index)]"
-                let source: TypeDeclaration.Source = exported ? .exported(path: sourcePath) : .imported(path: sourcePath)
+                let source: TypeDeclaration.Source =
+                    exported ? .exported(path: sourcePath) : .imported(path: sourcePath)
                 switch Self.parse(entry, location: location, source: source) {
                 case .skipped(let diagnostic):
                     diagnostics.append(diagnostic)
@@ -112,11 +113,14 @@ extension TypeRegistry {
         var changes: [String] = []
         func lowered(_ values: [String]) -> [String] { values.map { $0.lowercased() } }
         if Set(old.conformsTo) != Set(new.conformsTo) {
-            changes.append("its parents from \(Self.list(old.conformsTo.map(\.rawValue))) to \(Self.list(new.conformsTo.map(\.rawValue)))")
+            changes.append(
+                "its parents from \(Self.list(old.conformsTo.map(\.rawValue))) to \(Self.list(new.conformsTo.map(\.rawValue)))"
+            )
         }
         if lowered(old.filenameExtensions) != lowered(new.filenameExtensions) {
             changes.append(
-                "its filename extensions from \(Self.list(old.filenameExtensions)) to \(Self.list(new.filenameExtensions))")
+                "its filename extensions from \(Self.list(old.filenameExtensions)) to \(Self.list(new.filenameExtensions))"
+            )
         }
         if lowered(old.mimeTypes) != lowered(new.mimeTypes) {
             changes.append("its MIME types from \(Self.list(old.mimeTypes)) to \(Self.list(new.mimeTypes))")
@@ -130,18 +134,21 @@ extension TypeRegistry {
         let id = declaration.identifier
         var diagnostics: [TypeDiagnostic] = []
         func warn(_ message: String) {
-            diagnostics.append(TypeDiagnostic(severity: .warning, message: message, sourcePath: sourcePath, identifier: id))
+            diagnostics.append(
+                TypeDiagnostic(severity: .warning, message: message, sourcePath: sourcePath, identifier: id))
         }
         for parent in declaration.conformsTo where self.declaration(for: parent) == nil {
-            warn("'\(id)' conforms to '\(parent)', which no loaded bundle or system table declares; declare it "
-                + "(for example in UTImportedTypeDeclarations)")
+            warn(
+                "'\(id)' conforms to '\(parent)', which no loaded bundle or system table declares; declare it "
+                    + "(for example in UTImportedTypeDeclarations)")
         }
         if declaration.conformsTo.contains(where: { conforms($0, to: id) }) {
             warn("'\(id)' conforms to itself through its parents (a conformance cycle)")
         }
         if !conforms(id, to: .data) && !conforms(id, to: .directory) {
-            warn("'\(id)' conforms to neither public.data nor com.apple.package, so the system cannot tell "
-                + "whether a stored item has this type")
+            warn(
+                "'\(id)' conforms to neither public.data nor com.apple.package, so the system cannot tell "
+                    + "whether a stored item has this type")
         }
         return diagnostics
     }
@@ -160,7 +167,9 @@ extension TypeRegistry {
     private static func parse(_ entry: Any, location: String, source: TypeDeclaration.Source) -> ParsedEntry {
         let path = source.path ?? ""
         func failure(_ message: String, _ id: UniformTypeIdentifier? = nil) -> ParsedEntry {
-            .skipped(TypeDiagnostic(severity: .error, message: message + " — entry skipped", sourcePath: path, identifier: id))
+            .skipped(
+                TypeDiagnostic(
+                    severity: .error, message: message + " — entry skipped", sourcePath: path, identifier: id))
         }
         guard let dictionary = entry as? [String: Any] else {
             return failure("\(location) must be a dictionary, not \(kind(of: entry))")

@@ -29,7 +29,8 @@ extension TypeRegistry {
         }
         guard let dictionary = value as? [String: Any] else {
             throw TypeRegistryError(
-                code: .malformed, message: "\(file.path): the top level must be a dictionary, not \(Self.kind(of: value))")
+                code: .malformed,
+                message: "\(file.path): the top level must be a dictionary, not \(Self.kind(of: value))")
         }
         return try adding(declarationsFrom: dictionary, sourcePath: file.path)
     }
