@@ -26,9 +26,33 @@ extension TypeRegistry {
     public func adding(declarationsFrom plist: [String: Any], sourcePath: String) throws -> (
         TypeRegistry, [TypeDiagnostic]
     ) {
+        try adding(plists: [(plist, sourcePath)])
+    }
+
+    /// The registry with the declarations of several parsed plists added, in order. The checks
+    /// that need the whole picture (a parent nobody declares, a cycle) run once at the end, so a
+    /// bundle may conform to a type that a later plist declares.
+    func adding(plists: [([String: Any], String)]) throws -> (TypeRegistry, [TypeDiagnostic]) {
         var registry = self
         var diagnostics: [TypeDiagnostic] = []
-        var applied: [TypeDeclaration] = []
+        var touched: [String] = []
+        for (plist, sourcePath) in plists {
+            try registry.merge(plist, sourcePath: sourcePath, diagnostics: &diagnostics, touched: &touched)
+        }
+        registry.rebuildIndexes()
+        var checked: Set<String> = []
+        for key in touched where checked.insert(key).inserted {
+            guard let declaration = registry.declarations[key], let path = declaration.source.path else { continue }
+            diagnostics += registry.check(declaration, sourcePath: path)
+        }
+        return (registry, diagnostics)
+    }
+
+    /// Applies the declarations of one plist without rebuilding the indexes; `touched` collects
+    /// the identifiers it declared.
+    private mutating func merge(
+        _ plist: [String: Any], sourcePath: String, diagnostics: inout [TypeDiagnostic], touched: inout [String]
+    ) throws {
         for (key, exported) in [("UTExportedTypeDeclarations", true), ("UTImportedTypeDeclarations", false)] {
             guard let value = plist[key] else { continue }
             guard let entries = value as? [Any] else {
@@ -45,20 +69,13 @@ extension TypeRegistry {
                     diagnostics.append(diagnostic)
                 case .parsed(let declaration, let notes):
                     diagnostics += notes
-                    if let diagnostic = registry.apply(declaration) {
+                    if let diagnostic = apply(declaration) {
                         diagnostics.append(diagnostic)
                     }
-                    if registry.declarations[declaration.identifier.key]?.source == source {
-                        applied.append(declaration)
-                    }
+                    touched.append(declaration.identifier.key)
                 }
             }
         }
-        registry.rebuildIndexes()
-        for declaration in applied {
-            diagnostics += registry.check(declaration, sourcePath: sourcePath)
-        }
-        return (registry, diagnostics)
     }
 
     // MARK: - Precedence

@@ -299,6 +299,36 @@ struct TypeDeclarationsTests {
         #expect(registry.supertypes(of: "com.example.child") == ["com.example.parent", .data, .item])
     }
 
+    @Test func severalPlistsAreCheckedTogetherSoOrderDoesNotMatter() throws {
+        let child = try Self.temporaryFile(
+            "Child.plist",
+            try PropertyListSerialization.data(
+                fromPropertyList: Self.plist(exported: [
+                    Self.entry("com.example.child", conformsTo: "com.example.parent")
+                ]),
+                format: .xml, options: 0))
+        let parent = try Self.temporaryFile(
+            "Parent.plist",
+            try PropertyListSerialization.data(
+                fromPropertyList: Self.plist(imported: [Self.entry("com.example.parent")]), format: .xml, options: 0))
+        let (together, quiet) = try TypeRegistry.system.adding(declarationsFromPlistsAt: [child, parent])
+        #expect(quiet.isEmpty)
+        #expect(together.conforms("com.example.child", to: .data))
+        // One at a time, the first file's parent is not declared yet when it is checked.
+        let (alone, diagnostics) = try TypeRegistry.system.adding(declarationsFromPlistAt: child)
+        #expect(diagnostics.map(\.severity) == [.warning, .warning])
+        #expect(diagnostics.first?.message.contains("'com.example.parent'") == true)
+        #expect(!alone.conforms("com.example.child", to: .data))
+    }
+
+    @Test func aBrokenFileAmongSeveralAddsNothing() throws {
+        let good = Self.cardDrop
+        let bad = try Self.temporaryFile("Info.plist", Data("{ nope".utf8))
+        #expect(throws: TypeRegistryError.self) {
+            try TypeRegistry.system.adding(declarationsFromPlistsAt: [good, bad])
+        }
+    }
+
     @Test func conformanceCycleIsReportedAndDoesNotHang() throws {
         let plist = Self.plist(
             exported: [

@@ -134,20 +134,18 @@ enum TypesCommands {
 
     /// The system registry plus every `--declarations` file; diagnostics go to stderr.
     static func loadRegistry(_ parsed: ParsedArguments, _ context: CommandContext) throws -> TypeRegistry {
-        var registry = TypeRegistry.system
-        for path in parsed.values("declarations") {
-            do {
-                let (next, diagnostics) = try registry.adding(declarationsFromPlistAt: context.resolve(path))
-                registry = next
-                for diagnostic in diagnostics {
-                    context.printError(
-                        "\(diagnostic.severity.rawValue): \(diagnostic.sourcePath): \(diagnostic.message)")
-                }
-            } catch let error as TypeRegistryError {
-                throw CommandError.input(error.message)
+        let paths = parsed.values("declarations")
+        guard !paths.isEmpty else { return .system }
+        do {
+            let (registry, diagnostics) = try TypeRegistry.system.adding(
+                declarationsFromPlistsAt: paths.map { context.resolve($0) })
+            for diagnostic in diagnostics {
+                context.printError("\(diagnostic.severity.rawValue): \(diagnostic.sourcePath): \(diagnostic.message)")
             }
+            return registry
+        } catch let error as TypeRegistryError {
+            throw CommandError.input(error.message)
         }
-        return registry
     }
 
     /// A known (declared or dynamic) type, or exit 2 with the nearest known identifier.
