@@ -17,12 +17,16 @@ let package = Package(
         // MARK: - Kernel-facing
         .target(name: "HostSystem", dependencies: ["CSystemShims"]),
 
+        // MARK: - Pure domain
+        .target(name: "UniformTypes"),
+
         // MARK: - Command line
-        .target(name: "ExtHostCommands", dependencies: ["HostSystem"]),
+        .target(name: "ExtHostCommands", dependencies: ["HostSystem", "UniformTypes"]),
         .executableTarget(name: "exthost", dependencies: ["ExtHostCommands"]),
 
         // MARK: - Tests
         .testTarget(name: "HostSystemTests", dependencies: ["HostSystem"]),
+        .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes"]),
         .testTarget(name: "ExtHostCommandsTests", dependencies: ["ExtHostCommands"]),
     ],
     swiftLanguageModes: [.v6]
