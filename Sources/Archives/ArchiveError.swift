@@ -116,7 +116,8 @@ public struct LibarchiveFailure: Error, Sendable, CustomStringConvertible {
 
 extension ArchiveError {
     /// An ``ArchiveError/Code/io`` error for a failed system call on `path`.
-    static func io(_ failure: SystemCallFailure, _ what: String, archive: String?, entry: String? = nil) -> ArchiveError {
+    static func io(_ failure: SystemCallFailure, _ what: String, archive: String?, entry: String? = nil) -> ArchiveError
+    {
         ArchiveError(.io, "\(what): \(failure)", cause: failure, archive: archive, entry: entry)
     }
 

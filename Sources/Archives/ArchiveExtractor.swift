@@ -74,7 +74,8 @@ public struct ArchiveExtractor: Sendable {
         do {
             parent = try SystemFile.open(parentPath.isEmpty ? "." : parentPath, .directory)
         } catch {
-            throw ArchiveError.io(error, "cannot open the parent of the destination \(destinationPath)", archive: archive)
+            throw ArchiveError.io(
+                error, "cannot open the parent of the destination \(destinationPath)", archive: archive)
         }
         defer { parent.close() }
         try checkDestination(name, in: parent, path: destinationPath, archive: archive)
@@ -83,7 +84,8 @@ public struct ArchiveExtractor: Sendable {
         do {
             try parent.makeDirectory(stagingName, permissions: 0o700)
         } catch {
-            throw ArchiveError.io(error, "cannot create a staging directory next to \(destinationPath)", archive: archive)
+            throw ArchiveError.io(
+                error, "cannot create a staging directory next to \(destinationPath)", archive: archive)
         }
         do {
             let staging = try SystemFile.open(stagingName, relativeTo: parent, .directoryNoFollow)

@@ -162,7 +162,8 @@ public final class ArchiveReader {
     /// - Throws: ``ArchiveError`` (``ArchiveError/Code/unreadableArchive``) for a corrupt or truncated archive.
     public func nextEntry() throws -> ArchiveEntry? {
         guard let handle else {
-            throw ArchiveError(.unreadableArchive, "reader for \(archiveName) is already finished", archive: archiveName)
+            throw ArchiveError(
+                .unreadableArchive, "reader for \(archiveName) is already finished", archive: archiveName)
         }
         var raw: OpaquePointer?
         let rc = archive_read_next_header(handle, &raw)

@@ -22,7 +22,8 @@ struct ExtractionSession {
     }
 
     private func io(_ failure: SystemCallFailure, _ what: String, _ entry: ArchiveEntry) -> ArchiveError {
-        ArchiveError.io(failure, "cannot \(what) for entry '\(entry.path)' of \(archive)", archive: archive, entry: entry.path)
+        ArchiveError.io(
+            failure, "cannot \(what) for entry '\(entry.path)' of \(archive)", archive: archive, entry: entry.path)
     }
 
     /// Extracts every entry, then applies directory modes and times.
