@@ -25,7 +25,7 @@ let package = Package(
 
         // MARK: - Tests
         .testTarget(name: "HostSystemTests", dependencies: ["HostSystem"]),
-        .testTarget(name: "ArchivesTests", dependencies: ["Archives"]),
+        .testTarget(name: "ArchivesTests", dependencies: ["Archives"], exclude: ["Fixtures"]),
         .testTarget(name: "ExtHostCommandsTests", dependencies: ["ExtHostCommands"]),
     ],
     swiftLanguageModes: [.v6]

@@ -4,7 +4,8 @@ public import FoundationEssentials
 /// Reads an archive entry by entry, streaming each entry's data in bounded chunks.
 ///
 /// The format is detected from the content: tar (ustar, pax, GNU), zip, optionally compressed
-/// with gzip, bzip2, xz or zstd. Filters that would run an external program are never enabled.
+/// with gzip, bzip2, xz or zstd (each when libarchive was built with its library, as Debian's
+/// is). Filters that would run an external program are never enabled.
 ///
 /// ```swift
 /// let reader = try ArchiveReader(contentsOf: url)
@@ -96,14 +97,16 @@ public final class ArchiveReader {
         guard let handle = archive_read_new() else {
             throw ArchiveError(.unreadableArchive, "cannot allocate a libarchive reader for \(name)", archive: name)
         }
-        // Explicit list: no archive_read_support_filter_all, which may run external programs.
+        // An explicit list, not archive_read_support_filter_all: a filter whose library is not
+        // linked into libarchive falls back to running an external program on the input, so each
+        // is enabled only when libarchive reports the library's version.
         _ = archive_read_support_format_tar(handle)
         _ = archive_read_support_format_gnutar(handle)
         _ = archive_read_support_format_zip(handle)
-        _ = archive_read_support_filter_gzip(handle)
-        _ = archive_read_support_filter_bzip2(handle)
-        _ = archive_read_support_filter_xz(handle)
-        _ = archive_read_support_filter_zstd(handle)
+        if archive_zlib_version() != nil { _ = archive_read_support_filter_gzip(handle) }
+        if archive_bzlib_version() != nil { _ = archive_read_support_filter_bzip2(handle) }
+        if archive_liblzma_version() != nil { _ = archive_read_support_filter_xz(handle) }
+        if archive_libzstd_version() != nil { _ = archive_read_support_filter_zstd(handle) }
         return handle
     }
 

@@ -109,3 +109,19 @@ struct ArchiveReaderTests {
         #expect(throws: ArchiveError.self) { try reader.nextEntry() }
     }
 }
+
+extension ArchiveReaderTests {
+    /// `Tests/ArchivesTests/Fixtures`, found from this file's path.
+    static let fixtures = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "Fixtures")
+
+    @Test(arguments: ["hello.tar.xz", "hello.tar.bz2", "hello.tar.zst"])
+    func detectsOtherCompressions(fixture: String) throws {
+        let reader = try ArchiveReader(contentsOf: Self.fixtures.appending(path: fixture))
+        let entry = try #require(try reader.nextEntry())
+        var bytes: [UInt8] = []
+        try reader.readData { bytes.append(contentsOf: $0) }
+        #expect(entry.path == "hello.txt")
+        #expect(bytes == Array("compressed hello\n".utf8))
+        #expect(try reader.nextEntry() == nil)
+    }
+}
