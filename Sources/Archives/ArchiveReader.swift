@@ -77,9 +77,11 @@ public final class ArchiveReader {
         let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 16)
         copy.copyBytes(from: bytes)
         memory = copy
-        handle = try Self.makeHandle(name: name)
         let count = bytes.count
-        try check(archive_read_open_memory(handle, copy.baseAddress, count), "cannot open archive")
+        try withUTF8CharacterLocale {
+            handle = try Self.makeHandle(name: name)
+            try check(archive_read_open_memory(handle, copy.baseAddress, count), "cannot open archive")
+        }
     }
 
     private init(file: SystemFile, owned: Bool, name: String) throws {
@@ -89,8 +91,10 @@ public final class ArchiveReader {
         archiveSize = info.flatMap { $0.kind == .regular ? $0.size : nil }
         chunk = .allocate(byteCount: Self.chunkSize, alignment: 16)
         // Every stored property is initialised here, so a throw below still runs deinit.
-        handle = try Self.makeHandle(name: name)
-        try check(archive_read_open_fd(handle, file.rawValue, Self.chunkSize), "cannot open archive")
+        try withUTF8CharacterLocale {
+            handle = try Self.makeHandle(name: name)
+            try check(archive_read_open_fd(handle, file.rawValue, Self.chunkSize), "cannot open archive")
+        }
     }
 
     private static func makeHandle(name: String) throws -> OpaquePointer {
@@ -164,6 +168,10 @@ public final class ArchiveReader {
     /// - Returns: The entry's header, or nil after the last entry.
     /// - Throws: ``ArchiveError`` (``ArchiveError/Code/unreadableArchive``) for a corrupt or truncated archive.
     public func nextEntry() throws -> ArchiveEntry? {
+        try withUTF8CharacterLocale { try readNextEntry() }
+    }
+
+    private func readNextEntry() throws -> ArchiveEntry? {
         guard let handle else {
             throw ArchiveError(
                 .unreadableArchive, "reader for \(archiveName) is already finished", archive: archiveName)
@@ -175,7 +183,12 @@ public final class ArchiveReader {
             return nil
         }
         let previous = currentEntry?.path
-        try check(rc, "cannot read the next entry header of", entry: previous.map { "after \($0)" })
+        // ARCHIVE_WARN still delivers a header. In the C locale it is what a non-ASCII name gives
+        // ("can't be converted from UTF-8 to current locale"); the UTF-8 form is read below, and
+        // paths are validated by the extractor, not trusted from here.
+        if rc != ARCHIVE_WARN {
+            try check(rc, "cannot read the next entry header of", entry: previous.map { "after \($0)" })
+        }
         guard let raw else {
             throw failure(ARCHIVE_FATAL, "no entry header in", entry: previous)
         }
@@ -185,17 +198,17 @@ public final class ArchiveReader {
     }
 
     private static func describe(_ raw: OpaquePointer, archive: String) throws -> ArchiveEntry {
-        guard let cPath = archive_entry_pathname(raw) ?? archive_entry_pathname_utf8(raw) else {
+        guard let cPath = archive_entry_pathname_utf8(raw) ?? archive_entry_pathname(raw) else {
             throw ArchiveError(.unreadableArchive, "an entry of \(archive) has no path", archive: archive)
         }
         let path = String(cString: cPath)
         var kind = ArchiveEntry.Kind(FileKind(mode: UInt32(archive_entry_filetype(raw))))
         var target: String?
-        if let hard = archive_entry_hardlink(raw) {
+        if let hard = archive_entry_hardlink_utf8(raw) ?? archive_entry_hardlink(raw) {
             kind = .hardLink
             target = String(cString: hard)
         } else if kind == .symbolicLink {
-            target = archive_entry_symlink(raw).map { String(cString: $0) } ?? ""
+            target = (archive_entry_symlink_utf8(raw) ?? archive_entry_symlink(raw)).map { String(cString: $0) } ?? ""
         }
         return ArchiveEntry(
             path: path, kind: kind,

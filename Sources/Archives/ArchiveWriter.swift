@@ -99,8 +99,13 @@ public final class ArchiveWriter {
         self.output = output
         self.chunk = .allocate(byteCount: Self.chunkSize, alignment: 16)
         // Every stored property is initialised here, so a throw below still runs deinit (the backstop).
+        try withUTF8CharacterLocale { try configure(format: format, output: output, descriptor: descriptor) }
+    }
+
+    private func configure(format: ArchiveFormat, output: Output, descriptor: Int32?) throws {
         guard let handle = archive_write_new() else {
-            throw ArchiveError(.writeFailed, "cannot allocate a libarchive writer for \(name)", archive: name)
+            throw ArchiveError(
+                .writeFailed, "cannot allocate a libarchive writer for \(archiveName)", archive: archiveName)
         }
         self.handle = handle
         switch format {
@@ -215,18 +220,22 @@ public final class ArchiveWriter {
             throw ArchiveError(.writeFailed, "cannot allocate an entry for \(archiveName)", archive: archiveName)
         }
         defer { archive_entry_free(raw) }
-        archive_entry_copy_pathname(raw, entry.path)
+        // UTF-8 setters: the process runs in the C locale, where libarchive cannot convert
+        // non-ASCII names from the "current locale" (it fails with "Can't translate pathname").
+        archive_entry_set_pathname_utf8(raw, entry.path)
         archive_entry_set_filetype(raw, entry.kind.fileKind.typeBits)
         archive_entry_set_perm(raw, entry.permissions & 0o7777)
         archive_entry_set_size(raw, entry.kind == .file ? (entry.size ?? 0) : 0)
         archive_entry_set_mtime(raw, Int(entry.modificationTime ?? Self.now()), 0)
         switch entry.kind {
-        case .symbolicLink: archive_entry_copy_symlink(raw, entry.linkTarget ?? "")
-        case .hardLink: archive_entry_copy_hardlink(raw, entry.linkTarget ?? "")
+        case .symbolicLink: archive_entry_set_symlink_utf8(raw, entry.linkTarget ?? "")
+        case .hardLink: archive_entry_set_hardlink_utf8(raw, entry.linkTarget ?? "")
         default: break
         }
         try poisoningOnFailure {
-            try check(archive_write_header(handle, raw), "cannot write the header to", entry: entry.path)
+            try withUTF8CharacterLocale {
+                try check(archive_write_header(handle, raw), "cannot write the header to", entry: entry.path)
+            }
         }
     }
 
@@ -380,7 +389,7 @@ public final class ArchiveWriter {
             discardOutput()
             throw poisoned
         }
-        let rc = archive_write_close(handle)
+        let rc = withUTF8CharacterLocale { archive_write_close(handle) }
         let closeError = rc == ARCHIVE_OK ? nil : failure(rc, "cannot finish", entry: nil)
         archive_write_free(handle)
         self.handle = nil
