@@ -235,3 +235,25 @@ struct ArchiveExtractorTests {
         #expect(try scratch.names() == ["cut.tar.gz", "good.tar.gz"])
     }
 }
+
+extension ArchiveExtractorTests {
+    @Test func bombFromAPipeIsMeasuredAgainstBytesConsumed() throws {
+        let scratch = try Scratch()
+        let bomb = try ArchiveWriter.withMemoryOutput(format: .tarGzip, maximumSize: 1 << 20) { writer in
+            try writer.addData([UInt8](repeating: 0, count: 8 << 20), as: "zeros")
+        }
+        #expect(bomb.count < 60_000)  // fits in the pipe buffer, so no writer thread is needed
+        let pipe = Pipe()
+        try pipe.fileHandleForWriting.write(contentsOf: bomb)
+        try pipe.fileHandleForWriting.close()
+        let reader = try ArchiveReader(fileDescriptor: pipe.fileHandleForReading.fileDescriptor, name: "stdin")
+        #expect(reader.archiveSize == nil)
+        let limits = ExtractionLimits(maximumCompressionRatio: 200, compressionRatioThreshold: 1 << 20)
+        let error = try #require(throws: ArchiveError.self) {
+            try ArchiveExtractor(limits: limits).extract(from: reader, into: scratch.path("dest"))
+        }
+        #expect(error.code == .compressionRatio)
+        #expect(error.message.contains("stdin"))
+        #expect(try scratch.names() == [])
+    }
+}
