@@ -13,9 +13,11 @@ let package = Package(
     targets: [
         // MARK: - C
         .target(name: "CSystemShims"),
+        .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
 
         // MARK: - Kernel-facing
         .target(name: "HostSystem", dependencies: ["CSystemShims"]),
+        .target(name: "Archives", dependencies: ["CArchive"]),
 
         // MARK: - Pure domain
         .target(name: "UniformTypes"),
@@ -27,6 +29,7 @@ let package = Package(
         // MARK: - Tests
         .testTarget(name: "HostSystemTests", dependencies: ["HostSystem"]),
         .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes"]),
+        .testTarget(name: "ArchivesTests", dependencies: ["Archives"], exclude: ["Fixtures"]),
         .testTarget(name: "ExtHostCommandsTests", dependencies: ["ExtHostCommands"]),
     ],
     swiftLanguageModes: [.v6]
