@@ -17,6 +17,9 @@ let package = Package(
         // MARK: - Kernel-facing
         .target(name: "HostSystem", dependencies: ["CSystemShims"]),
 
+        // MARK: - Pure domain
+        .target(name: "Predicates"),
+
         // MARK: - Command line
         .target(name: "ExtHostCommands", dependencies: ["HostSystem"]),
         .executableTarget(name: "exthost", dependencies: ["ExtHostCommands"]),
@@ -24,6 +27,7 @@ let package = Package(
         // MARK: - Tests
         .testTarget(name: "HostSystemTests", dependencies: ["HostSystem"]),
         .testTarget(name: "ExtHostCommandsTests", dependencies: ["ExtHostCommands"]),
+        .testTarget(name: "PredicatesTests", dependencies: ["Predicates"], resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]
 )
