@@ -31,9 +31,23 @@ public struct CompiledPredicate: Sendable {
     public func evaluate(_ object: PlistValue, environment: EvaluationEnvironment = EvaluationEnvironment())
         throws(PredicateEvaluationError) -> Bool
     {
-        var evaluator = Evaluator(environment: environment, tracing: false)
-        return try evaluator.evaluate(root, object)
+        if predicate.height <= CompiledPredicate.inlineHeight {
+            var evaluator = Evaluator(environment: environment, tracing: false)
+            return try evaluator.evaluate(root, object)
+        }
+        let root = self.root
+        return try LargeStack.run { () -> Result<Bool, PredicateEvaluationError> in
+            var evaluator = Evaluator(environment: environment, tracing: false)
+            do throws(PredicateEvaluationError) {
+                return .success(try evaluator.evaluate(root, object))
+            } catch {
+                return .failure(error)
+            }
+        }.get()
     }
+
+    /// Trees up to this height evaluate on the caller's stack; taller ones on a large stack.
+    static let inlineHeight = 48
 
     /// Evaluates the predicate and records every node's value: the raw material of `explain`.
     ///
@@ -41,6 +55,11 @@ public struct CompiledPredicate: Sendable {
     public func trace(_ object: PlistValue, environment: EvaluationEnvironment = EvaluationEnvironment())
         -> EvaluationTrace
     {
+        if predicate.height <= CompiledPredicate.inlineHeight { return traceInline(object, environment: environment) }
+        return LargeStack.run { [self] in traceInline(object, environment: environment) }
+    }
+
+    private func traceInline(_ object: PlistValue, environment: EvaluationEnvironment) -> EvaluationTrace {
         var evaluator = Evaluator(environment: environment, tracing: true)
         let result: Result<Bool, PredicateEvaluationError>
         do {

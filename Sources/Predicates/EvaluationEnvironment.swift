@@ -5,7 +5,11 @@
 /// `equalTypes` from its type registry.
 public struct EvaluationEnvironment: Sendable {
     /// Values of free `$variables`, by name (case-sensitive, without the `$`).
-    public var variables: [String: PlistValue]
+    ///
+    /// `nil` (the default, like `evaluateWithObject:`) makes any free variable an evaluation error.
+    /// A dictionary (like `evaluateWithObject:substitutionVariables:`) makes a name it lacks nil,
+    /// which is what Apple does: `a == $X` with only `x` bound is false, not an error.
+    public var variables: [String: PlistValue]?
     /// Values for `%@`/`%K`/`%d`… placeholders in order; `nil` makes any placeholder an
     /// evaluation error (a rule in a plist has no arguments to give).
     public var arguments: [PlistValue]?
@@ -20,7 +24,7 @@ public struct EvaluationEnvironment: Sendable {
     /// Creates an environment. Without relations, both UTI operators compare identifiers
     /// case-insensitively (`public.JPEG` equals and conforms to `public.jpeg`, nothing else).
     public init(
-        variables: [String: PlistValue] = [:],
+        variables: [String: PlistValue]? = nil,
         arguments: [PlistValue]? = nil,
         conforms: @escaping @Sendable (String, String) -> Bool = EvaluationEnvironment.sameIdentifier,
         equalTypes: @escaping @Sendable (String, String) -> Bool = EvaluationEnvironment.sameIdentifier,

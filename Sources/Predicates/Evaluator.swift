@@ -154,8 +154,12 @@ struct Evaluator {
             if bindings[index].name == name { return bindings[index].value }
             index -= 1
         }
-        if let value = environment.variables[name] { return value }
-        throw PredicateEvaluationError(.undefinedVariable, "$\(name) is not defined", range: range)
+        guard let variables = environment.variables else {
+            throw PredicateEvaluationError(
+                .undefinedVariable, "$\(name) is not defined (no SUBQUERY binds it and no variables are given)",
+                range: range)
+        }
+        return variables[name] ?? .null
     }
 
     func argument(_ index: Int, specifier: String, range: SourceRange) throws(PredicateEvaluationError) -> PlistValue {

@@ -14,7 +14,7 @@ struct Lexer {
     }
 
     /// Tokenizes the whole source; the last token is always `.endOfInput`.
-    static func tokenize(_ source: String) throws(PredicateSyntaxError) -> [Token] {
+    static func tokenize(_ source: String) throws(ParseFailure) -> [Token] {
         var lexer = Lexer(source)
         var tokens: [Token] = []
         while true {
@@ -24,8 +24,8 @@ struct Lexer {
         }
     }
 
-    private func error(_ code: PredicateSyntaxError.Code, _ message: String, _ range: Range<Int>) -> PredicateSyntaxError {
-        PredicateSyntaxError(code, message, range: SourceRange(range), source: source)
+    private func error(_ code: PredicateSyntaxError.Code, _ message: String, _ range: Range<Int>) -> ParseFailure {
+        ParseFailure(PredicateSyntaxError(code, message, range: SourceRange(range), source: source))
     }
 
     private func peek(_ offset: Int = 0) -> UInt8? {
@@ -69,7 +69,7 @@ struct Lexer {
         String(decoding: bytes[range], as: UTF8.self)
     }
 
-    mutating func next() throws(PredicateSyntaxError) -> Token {
+    mutating func next() throws(ParseFailure) -> Token {
         while let byte = peek(), Lexer.isSpace(byte) { position += 1 }
         let start = position
         guard let byte = peek() else {
@@ -151,7 +151,7 @@ struct Lexer {
 
     // MARK: - Numbers
 
-    private mutating func scanNumber() throws(PredicateSyntaxError) -> Token {
+    private mutating func scanNumber() throws(ParseFailure) -> Token {
         let start = position
         if peek() == UInt8(ascii: "0"), let marker = peek(1) {
             let radix: Int? =
@@ -203,7 +203,7 @@ struct Lexer {
 
     // MARK: - Strings
 
-    private mutating func scanString() throws(PredicateSyntaxError) -> Token {
+    private mutating func scanString() throws(ParseFailure) -> Token {
         let start = position
         let quote = bytes[start]
         position += 1
@@ -240,14 +240,14 @@ struct Lexer {
         throw error(.unterminatedString, "unterminated string: no closing \(opener) for this quote", start..<start + 1)
     }
 
-    private mutating func scanEscape(into scalars: inout String.UnicodeScalarView) throws(PredicateSyntaxError) {
+    private mutating func scanEscape(into scalars: inout String.UnicodeScalarView) throws(ParseFailure) {
         let start = position
         position += 1
         guard let byte = peek() else {
             throw error(.invalidEscape, "string ends in the middle of an escape sequence", start..<position)
         }
         position += 1
-        func hexScalar(_ lexer: inout Lexer, count: Int) throws(PredicateSyntaxError) -> Unicode.Scalar {
+        func hexScalar(_ lexer: inout Lexer, count: Int) throws(ParseFailure) -> Unicode.Scalar {
             let digitsStart = lexer.position
             var digits = 0
             while digits < count, let next = lexer.peek(), next < 0x80, Character(Unicode.Scalar(next)).isHexDigit {
@@ -292,7 +292,7 @@ struct Lexer {
 
     // MARK: - Arguments and punctuation
 
-    private mutating func scanArgument() throws(PredicateSyntaxError) -> Token {
+    private mutating func scanArgument() throws(ParseFailure) -> Token {
         let start = position
         position += 1
         var spec = ""
@@ -312,7 +312,7 @@ struct Lexer {
         return Token(kind: .argument(spec), range: SourceRange(start..<position))
     }
 
-    private mutating func scanPunctuation() throws(PredicateSyntaxError) -> Punctuation? {
+    private mutating func scanPunctuation() throws(ParseFailure) -> Punctuation? {
         guard let byte = peek() else { return nil }
         let next = peek(1)
         func take(_ count: Int, _ punctuation: Punctuation) -> Punctuation {

@@ -6,7 +6,7 @@ extension Parser {
     ///             | Quantifier Additive Operator Options? Additive
     ///             | Additive (Operator Options? Additive)?
     /// ```
-    mutating func parseComparison() throws(PredicateSyntaxError) -> Operand {
+    mutating func parseComparison() throws(ParseFailure) -> Operand {
         if check(.truePredicate) || check(.falsePredicate) {
             let token = advance()
             return .predicate(try makePredicate(.constant(token.kind == .keyword(.truePredicate)), token.range))
@@ -60,7 +60,7 @@ extension Parser {
     }
 
     /// `Options -> "[" letters "]"` with letters from c, d, n, l.
-    mutating func parseOptions(after opToken: Token) throws(PredicateSyntaxError) -> StringOptions {
+    mutating func parseOptions(after opToken: Token) throws(ParseFailure) -> StringOptions {
         guard let open = consume(.leftBracket) else { return [] }
         guard case .identifier(let letters, escaped: false) = current.kind else {
             throw expected("string options such as c, d or cd", after: "'['")
@@ -91,7 +91,7 @@ extension Parser {
     // MARK: - Arithmetic
 
     /// `Additive -> Multiplicative (("+" | "-") Multiplicative)*`
-    mutating func parseAdditive(after context: String? = nil) throws(PredicateSyntaxError) -> Operand {
+    mutating func parseAdditive(after context: String? = nil) throws(ParseFailure) -> Operand {
         var left = try parseMultiplicative(after: context)
         while check(.plus) || check(.minus) {
             let token = advance()
@@ -105,7 +105,7 @@ extension Parser {
     }
 
     /// `Multiplicative -> Unary (("*" | "/") Unary)*`
-    mutating func parseMultiplicative(after context: String?) throws(PredicateSyntaxError) -> Operand {
+    mutating func parseMultiplicative(after context: String?) throws(ParseFailure) -> Operand {
         var left = try parseUnary(after: context)
         while check(.star) || check(.slash) {
             let token = advance()
@@ -119,7 +119,7 @@ extension Parser {
     }
 
     /// `Unary -> "-" Unary | Power`
-    mutating func parseUnary(after context: String?) throws(PredicateSyntaxError) -> Operand {
+    mutating func parseUnary(after context: String?) throws(ParseFailure) -> Operand {
         guard let minus = consume(.minus) else { return try parsePower(after: context) }
         try enter(minus.range)
         defer { depth -= 1 }
@@ -128,7 +128,7 @@ extension Parser {
     }
 
     /// `Power -> Postfix ("**" Unary)?`
-    mutating func parsePower(after context: String?) throws(PredicateSyntaxError) -> Operand {
+    mutating func parsePower(after context: String?) throws(ParseFailure) -> Operand {
         let base = try parsePostfix(after: context)
         guard let token = consume(.starStar) else { return base }
         let baseExpression = try requireExpression(base)
@@ -143,7 +143,7 @@ extension Parser {
     // MARK: - Key paths
 
     /// `Postfix -> Primary ("." Component | "[" Index "]")*`
-    mutating func parsePostfix(after context: String?) throws(PredicateSyntaxError) -> Operand {
+    mutating func parsePostfix(after context: String?) throws(ParseFailure) -> Operand {
         let primary = try parsePrimary(after: context)
         guard check(.dot) || check(.leftBracket) else { return primary }
         var expression = try requireExpression(primary)
@@ -167,7 +167,7 @@ extension Parser {
     }
 
     /// `Component -> identifier | "#" word | "@" identifier | "%K"`
-    mutating func parseComponent(after dot: Token) throws(PredicateSyntaxError) -> (KeyPathComponent, SourceRange) {
+    mutating func parseComponent(after dot: Token) throws(ParseFailure) -> (KeyPathComponent, SourceRange) {
         switch current.kind {
         case .identifier(let name, _):
             return (.key(name), advance().range)
@@ -190,7 +190,7 @@ extension Parser {
     }
 
     /// `Index -> "FIRST" | "LAST" | "SIZE" | Additive` between `[` and `]`.
-    mutating func parseIndex(open: Token) throws(PredicateSyntaxError) -> (KeyPathComponent, SourceRange) {
+    mutating func parseIndex(open: Token) throws(ParseFailure) -> (KeyPathComponent, SourceRange) {
         try enter(open.range)
         defer { depth -= 1 }
         let component: KeyPathComponent

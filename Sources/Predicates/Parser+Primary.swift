@@ -9,7 +9,7 @@ extension Parser {
     ///          | "CAST" "(" Additive "," Additive ")"
     ///          | identifier "(" (Additive ("," Additive)*)? ")"
     /// ```
-    mutating func parsePrimary(after context: String?) throws(PredicateSyntaxError) -> Operand {
+    mutating func parsePrimary(after context: String?) throws(ParseFailure) -> Operand {
         let token = current
         switch token.kind {
         case .punctuation(.leftParen):
@@ -79,7 +79,7 @@ extension Parser {
     }
 
     /// `"(" OrExpr ")"`: a parenthesised predicate or expression.
-    mutating func parseParenthesized() throws(PredicateSyntaxError) -> Operand {
+    mutating func parseParenthesized() throws(ParseFailure) -> Operand {
         let open = advance()
         try enter(open.range)
         defer { depth -= 1 }
@@ -103,7 +103,7 @@ extension Parser {
     }
 
     /// `"{" (Additive ("," Additive)*)? "}"`
-    mutating func parseAggregate() throws(PredicateSyntaxError) -> ExpressionNode {
+    mutating func parseAggregate() throws(ParseFailure) -> ExpressionNode {
         let open = advance()
         try enter(open.range)
         defer { depth -= 1 }
@@ -128,7 +128,7 @@ extension Parser {
     }
 
     /// `"SUBQUERY" "(" Additive "," variable "," OrExpr ")"`
-    mutating func parseSubquery() throws(PredicateSyntaxError) -> ExpressionNode {
+    mutating func parseSubquery() throws(ParseFailure) -> ExpressionNode {
         let keyword = advance()
         guard let open = consume(.leftParen) else { throw expected("'('", after: "SUBQUERY") }
         try enter(open.range)
@@ -162,7 +162,7 @@ extension Parser {
     }
 
     /// `"CAST" "(" Additive "," Additive ")"`
-    mutating func parseCast() throws(PredicateSyntaxError) -> ExpressionNode {
+    mutating func parseCast() throws(ParseFailure) -> ExpressionNode {
         let keyword = advance()
         let (arguments, close) = try parseArgumentList(after: "CAST")
         guard arguments.count == 2 else {
@@ -172,13 +172,13 @@ extension Parser {
     }
 
     /// `identifier "(" (Additive ("," Additive)*)? ")"`
-    mutating func parseFunction(name: String, nameToken: Token) throws(PredicateSyntaxError) -> ExpressionNode {
+    mutating func parseFunction(name: String, nameToken: Token) throws(ParseFailure) -> ExpressionNode {
         let (arguments, close) = try parseArgumentList(after: "'\(name)'")
         return try makeExpression(.function(name: name, arguments: arguments), nameToken.range.union(close))
     }
 
     /// `"(" (Additive ("," Additive)*)? ")"`
-    mutating func parseArgumentList(after what: String) throws(PredicateSyntaxError) -> ([ExpressionNode], SourceRange) {
+    mutating func parseArgumentList(after what: String) throws(ParseFailure) -> ([ExpressionNode], SourceRange) {
         guard let open = consume(.leftParen) else { throw expected("'('", after: what) }
         try enter(open.range)
         defer { depth -= 1 }

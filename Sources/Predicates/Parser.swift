@@ -75,10 +75,27 @@ public enum PredicateParser {
                 .inputTooLong, "predicate is \(length) bytes long; the limit is \(limits.maxInputBytes)",
                 range: SourceRange(0..<0), source: source)
         }
-        let tokens = try Lexer.tokenize(source)
-        var parser = Parser(tokens: tokens, source: source, limits: limits)
-        return try parser.parsePredicate()
+        let parse: @Sendable () -> Result<PredicateNode, PredicateSyntaxError> = {
+            do throws(ParseFailure) {
+                let tokens = try Lexer.tokenize(source)
+                var parser = Parser(tokens: tokens, source: source, limits: limits)
+                return .success(try parser.parsePredicate())
+            } catch {
+                return .failure(error.error)
+            }
+        }
+        // A short source cannot nest deeply; anything longer parses on a large stack.
+        let result = length <= Parser.inlineSourceBytes ? parse() : LargeStack.run(parse)
+        return try result.get()
     }
+}
+
+/// A syntax error boxed in a class while it propagates, so that every parse frame reserves
+/// one pointer for a thrown error instead of the whole error struct (deep nesting stays cheap).
+final class ParseFailure: Error, @unchecked Sendable {
+    // @unchecked: immutable after init; `error` is a Sendable struct.
+    let error: PredicateSyntaxError
+    init(_ error: PredicateSyntaxError) { self.error = error }
 }
 
 /// A parse result that is either a predicate or an expression (see the grammar note above).
@@ -96,6 +113,9 @@ enum Operand {
 
 /// The recursive-descent parser; one function per production.
 struct Parser {
+    /// Sources up to this many bytes parse on the caller's stack (at most 16 nesting levels).
+    static let inlineSourceBytes = 32
+
     let tokens: [Token]
     let source: String
     let limits: ParserLimits
@@ -129,8 +149,8 @@ struct Parser {
         check(punctuation) ? advance() : nil
     }
 
-    func error(_ code: PredicateSyntaxError.Code, _ message: String, _ range: SourceRange) -> PredicateSyntaxError {
-        PredicateSyntaxError(code, message, range: range, source: source)
+    func error(_ code: PredicateSyntaxError.Code, _ message: String, _ range: SourceRange) -> ParseFailure {
+        ParseFailure(PredicateSyntaxError(code, message, range: range, source: source))
     }
 
     /// The source text of a range, shortened for messages.
@@ -143,7 +163,7 @@ struct Parser {
     }
 
     /// An error for `current` when `what` was expected after `after`.
-    func expected(_ what: String, after: String? = nil) -> PredicateSyntaxError {
+    func expected(_ what: String, after: String? = nil) -> ParseFailure {
         if current.kind == .endOfInput {
             let anchor = previous?.range ?? current.range
             let afterText = after.map { " after \($0)" } ?? ""
@@ -157,27 +177,27 @@ struct Parser {
     }
 
     /// Enters one nesting level; throws before recursing if the limit is reached.
-    mutating func enter(_ range: SourceRange) throws(PredicateSyntaxError) {
+    mutating func enter(_ range: SourceRange) throws(ParseFailure) {
         depth += 1
         if depth > limits.maxDepth {
             throw error(.nestingTooDeep, "nesting is deeper than the limit of \(limits.maxDepth) levels", range)
         }
     }
 
-    func checkHeight(_ height: Int, _ range: SourceRange) throws(PredicateSyntaxError) {
+    func checkHeight(_ height: Int, _ range: SourceRange) throws(ParseFailure) {
         if height > limits.maxDepth {
             throw error(
                 .nestingTooDeep, "the predicate nests deeper than the limit of \(limits.maxDepth) levels", range)
         }
     }
 
-    func makePredicate(_ kind: PredicateNode.Kind, _ range: SourceRange) throws(PredicateSyntaxError) -> PredicateNode {
+    func makePredicate(_ kind: PredicateNode.Kind, _ range: SourceRange) throws(ParseFailure) -> PredicateNode {
         let node = PredicateNode(kind, range: range)
         try checkHeight(node.height, range)
         return node
     }
 
-    func makeExpression(_ kind: ExpressionNode.Kind, _ range: SourceRange) throws(PredicateSyntaxError)
+    func makeExpression(_ kind: ExpressionNode.Kind, _ range: SourceRange) throws(ParseFailure)
         -> ExpressionNode
     {
         let node = ExpressionNode(kind, range: range)
@@ -188,7 +208,7 @@ struct Parser {
     // MARK: - Operand checks
 
     /// Requires a predicate; an expression gets a message that says what is missing.
-    func requirePredicate(_ operand: Operand) throws(PredicateSyntaxError) -> PredicateNode {
+    func requirePredicate(_ operand: Operand) throws(ParseFailure) -> PredicateNode {
         switch operand {
         case .predicate(let node): return node
         case .expression(let node):
@@ -207,7 +227,7 @@ struct Parser {
     }
 
     /// Requires an expression.
-    func requireExpression(_ operand: Operand) throws(PredicateSyntaxError) -> ExpressionNode {
+    func requireExpression(_ operand: Operand) throws(ParseFailure) -> ExpressionNode {
         switch operand {
         case .expression(let node): return node
         case .predicate(let node):
@@ -219,7 +239,7 @@ struct Parser {
     // MARK: - Predicates
 
     /// `Predicate -> OrExpr EOF`
-    mutating func parsePredicate() throws(PredicateSyntaxError) -> PredicateNode {
+    mutating func parsePredicate() throws(ParseFailure) -> PredicateNode {
         if current.kind == .endOfInput {
             throw error(.emptyInput, "the predicate is empty", current.range)
         }
@@ -236,7 +256,7 @@ struct Parser {
     }
 
     /// `OrExpr -> AndExpr (("OR" | "||") AndExpr)*`
-    mutating func parseOrExpr() throws(PredicateSyntaxError) -> Operand {
+    mutating func parseOrExpr() throws(ParseFailure) -> Operand {
         let first = try parseAndExpr()
         guard check(.or) || check(.orOr) else { return first }
         var children = [try requirePredicate(first)]
@@ -250,7 +270,7 @@ struct Parser {
     }
 
     /// `AndExpr -> NotExpr (("AND" | "&&") NotExpr)*`
-    mutating func parseAndExpr() throws(PredicateSyntaxError) -> Operand {
+    mutating func parseAndExpr() throws(ParseFailure) -> Operand {
         let first = try parseNotExpr()
         guard check(.and) || check(.andAnd) else { return first }
         var children = [try requirePredicate(first)]
@@ -277,7 +297,7 @@ struct Parser {
     }
 
     /// `NotExpr -> ("NOT" | "!")* Comparison`
-    mutating func parseNotExpr() throws(PredicateSyntaxError) -> Operand {
+    mutating func parseNotExpr() throws(ParseFailure) -> Operand {
         var negations: [Token] = []
         while check(.not) || check(.bang) {
             negations.append(advance())

@@ -6,6 +6,13 @@
 public enum PredicatePrinter {
     /// The canonical text of a predicate.
     public static func print(_ predicate: PredicateNode) -> String {
+        if predicate.height > CompiledPredicate.inlineHeight {
+            return LargeStack.run { writeInline(predicate) }
+        }
+        return writeInline(predicate)
+    }
+
+    private static func writeInline(_ predicate: PredicateNode) -> String {
         var output = ""
         write(predicate, to: &output)
         return output
@@ -13,6 +20,13 @@ public enum PredicatePrinter {
 
     /// The canonical text of an expression.
     public static func print(_ expression: ExpressionNode) -> String {
+        if expression.height > CompiledPredicate.inlineHeight {
+            return LargeStack.run { writeInline(expression) }
+        }
+        return writeInline(expression)
+    }
+
+    private static func writeInline(_ expression: ExpressionNode) -> String {
         var output = ""
         write(expression, to: &output)
         return output
