@@ -208,7 +208,7 @@ struct Parser {
     // MARK: - Operand checks
 
     /// Requires a predicate; an expression gets a message that says what is missing.
-    func requirePredicate(_ operand: Operand) throws(ParseFailure) -> PredicateNode {
+    mutating func requirePredicate(_ operand: Operand) throws(ParseFailure) -> PredicateNode {
         switch operand {
         case .predicate(let node): return node
         case .expression(let node):
@@ -227,7 +227,7 @@ struct Parser {
     }
 
     /// Requires an expression.
-    func requireExpression(_ operand: Operand) throws(ParseFailure) -> ExpressionNode {
+    mutating func requireExpression(_ operand: Operand) throws(ParseFailure) -> ExpressionNode {
         switch operand {
         case .expression(let node): return node
         case .predicate(let node):
