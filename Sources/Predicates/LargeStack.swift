@@ -18,7 +18,10 @@ enum LargeStack {
         thread.stackSize = size
         thread.start()
         done.wait()
-        guard let value = box.value else {
+        // Take the value out: Foundation's `Thread` may outlive this call and keep the box.
+        let taken = box.value
+        box.value = nil
+        guard let value = taken else {
             // The thread always stores a value before signalling.
             preconditionFailure("LargeStack thread finished without a result")  // programmer error
         }

@@ -303,7 +303,8 @@ struct Parser {
             negations.append(advance())
             if negations.count > limits.maxDepth {
                 throw error(
-                    .nestingTooDeep, "more than \(limits.maxDepth) consecutive NOTs", negations[negations.count - 1].range)
+                    .nestingTooDeep, "more than \(limits.maxDepth) consecutive NOTs",
+                    negations[negations.count - 1].range)
             }
         }
         guard !negations.isEmpty else { return try parseComparison() }

@@ -19,7 +19,9 @@ struct EvaluatorTests {
     @Test(arguments: [
         // comparison operators and spellings
         Case(predicate: "age = 42 AND age == 42 AND age != 1 AND age <> 1", object: person, expected: true),
-        Case(predicate: "age < 43 AND age <= 42 AND age =< 42 AND age > 41 AND age >= 42 AND age => 42", object: person, expected: true),
+        Case(
+            predicate: "age < 43 AND age <= 42 AND age =< 42 AND age > 41 AND age >= 42 AND age => 42", object: person,
+            expected: true),
         Case(predicate: "height == 1.8 AND active == 1 AND active == YES", object: person, expected: true),
         Case(predicate: "age == '42'", object: person, expected: false),
         Case(predicate: "age < 'x'", object: person, expected: nil),
@@ -33,28 +35,49 @@ struct EvaluatorTests {
         Case(predicate: "'k' IN map", object: person, expected: false),
         Case(predicate: "'A' IN[c] tags", object: person, expected: true),
         // CONTAINS on strings and collections, string options incl. diacritics
-        Case(predicate: "name CONTAINS 'Str' AND tags CONTAINS 'b' AND scores CONTAINS 1.0", object: person, expected: true),
-        Case(predicate: "name CONTAINS[c] 'straße' AND name BEGINSWITH[cd] 'zoe' AND name ENDSWITH[d] 'Straße'", object: person, expected: true),
+        Case(
+            predicate: "name CONTAINS 'Str' AND tags CONTAINS 'b' AND scores CONTAINS 1.0", object: person,
+            expected: true),
+        Case(
+            predicate: "name CONTAINS[c] 'straße' AND name BEGINSWITH[cd] 'zoe' AND name ENDSWITH[d] 'Straße'",
+            object: person, expected: true),
         Case(predicate: "name BEGINSWITH 'zoë' OR name ==[c] 'zoe straße'", object: person, expected: false),
         Case(predicate: "name ==[cd] 'ZOE STRASSE' OR name ==[cd] 'zoe straße'", object: person, expected: true),
         Case(predicate: "age CONTAINS 'x'", object: person, expected: nil),
         // LIKE and MATCHES
-        Case(predicate: "name LIKE 'Z?? *' AND name LIKE '*e' AND name LIKE[c] 'zoë*' AND NOT name LIKE 'Z?'", object: person, expected: true),
+        Case(
+            predicate: "name LIKE 'Z?? *' AND name LIKE '*e' AND name LIKE[c] 'zoë*' AND NOT name LIKE 'Z?'",
+            object: person, expected: true),
         Case(predicate: "'a*b' LIKE 'a\\\\*b' AND NOT 'axb' LIKE 'a\\\\*b'", object: nil, expected: true),
-        Case(predicate: "name MATCHES 'Z.*e' AND name MATCHES[c] 'zoë.*' AND NOT name MATCHES 'Zo'", object: person, expected: true),
+        Case(
+            predicate: "name MATCHES 'Z.*e' AND name MATCHES[c] 'zoë.*' AND NOT name MATCHES 'Zo'", object: person,
+            expected: true),
         Case(predicate: "'ab' MATCHES 'a|ab'", object: nil, expected: true),
         Case(predicate: "name MATCHES '(['", object: person, expected: nil),
         // key paths mapping over arrays, indexes, collection operators
-        Case(predicate: "nested.x.y == 7 AND items.price == {2, 5, 3} AND items.tags == {{'p', 'q'}, {'q'}, nil}", object: person, expected: true),
-        Case(predicate: "items[0].price == 2 AND items[LAST].price == 3 AND items[FIRST].price == 2 AND items[SIZE] == 3 AND map['k'] == 'v'", object: person, expected: true),
+        Case(
+            predicate: "nested.x.y == 7 AND items.price == {2, 5, 3} AND items.tags == {{'p', 'q'}, {'q'}, nil}",
+            object: person, expected: true),
+        Case(
+            predicate:
+                "items[0].price == 2 AND items[LAST].price == 3 AND items[FIRST].price == 2 AND items[SIZE] == 3 AND map['k'] == 'v'",
+            object: person, expected: true),
         Case(predicate: "items[3].price == 1", object: person, expected: nil),
         Case(predicate: "name.length == 1", object: person, expected: nil),
-        Case(predicate: "items.@count == 3 AND items.@sum.price == 10 AND items.@max.price == 5 AND items.@min.price == 2 AND scores.@avg == 2", object: person, expected: true),
-        Case(predicate: "items.@unionOfArrays.tags == {'p', 'q', 'q'} AND items.@distinctUnionOfArrays.tags == {'p', 'q'} AND items.@distinctUnionOfObjects.price == {2, 5, 3}", object: person, expected: true),
+        Case(
+            predicate:
+                "items.@count == 3 AND items.@sum.price == 10 AND items.@max.price == 5 AND items.@min.price == 2 AND scores.@avg == 2",
+            object: person, expected: true),
+        Case(
+            predicate:
+                "items.@unionOfArrays.tags == {'p', 'q', 'q'} AND items.@distinctUnionOfArrays.tags == {'p', 'q'} AND items.@distinctUnionOfObjects.price == {2, 5, 3}",
+            object: person, expected: true),
         Case(predicate: "map.@count == 2 AND missing.@count == nil", object: person, expected: true),
         Case(predicate: "name.@count == 1", object: person, expected: nil),
         // quantifiers
-        Case(predicate: "ANY scores > 2 AND ALL scores > 0 AND NONE scores > 3 AND SOME tags == 'b'", object: person, expected: true),
+        Case(
+            predicate: "ANY scores > 2 AND ALL scores > 0 AND NONE scores > 3 AND SOME tags == 'b'", object: person,
+            expected: true),
         Case(predicate: "ANY items.tags CONTAINS 'p'", object: person, expected: true),
         Case(predicate: "ALL missing > 1 AND NOT ANY missing > 1", object: person, expected: true),
         Case(predicate: "ANY age > 1", object: person, expected: nil),
@@ -62,10 +85,14 @@ struct EvaluatorTests {
         Case(predicate: "SUBQUERY(items, $i, $i.price > 2).@count == 2", object: person, expected: true),
         Case(predicate: "SUBQUERY(items, $i, ANY $i.tags == 'q').price == {5}", object: nil, expected: false),
         Case(predicate: "SUBQUERY(items, $i, ANY $i.tags == 'q').price == {2, 5}", object: person, expected: true),
-        Case(predicate: "SUBQUERY(items, $i, SUBQUERY($i.tags, $t, $t == 'q' AND $i.price > 4).@count > 0).@count == 1", object: person, expected: true),
+        Case(
+            predicate: "SUBQUERY(items, $i, SUBQUERY($i.tags, $t, $t == 'q' AND $i.price > 4).@count > 0).@count == 1",
+            object: person, expected: true),
         Case(predicate: "SUBQUERY(age, $i, TRUEPREDICATE).@count == 0", object: person, expected: nil),
         // arithmetic
-        Case(predicate: "age + 1 == 43 AND age - 2 * 3 == 36 AND 2 ** 3 ** 2 == 512 AND -age == -42 AND age / 4 == 10.5", object: person, expected: true),
+        Case(
+            predicate: "age + 1 == 43 AND age - 2 * 3 == 36 AND 2 ** 3 ** 2 == 512 AND -age == -42 AND age / 4 == 10.5",
+            object: person, expected: true),
         Case(predicate: "9223372036854775807 + 1 > 0", object: nil, expected: true),
         Case(predicate: "age / 0 == 1", object: person, expected: nil),
         Case(predicate: "10 ** 400 == 1", object: nil, expected: nil),
@@ -94,8 +121,11 @@ struct EvaluatorTests {
         let object: PlistValue = ["types": ["public.jpeg"], "one": "public.jpeg"]
         let any = try CompiledPredicate(parsing: "ANY types UTI-CONFORMS-TO 'public.image'")
         #expect(try any.evaluate(object, environment: environment))
-        #expect(try !CompiledPredicate(parsing: "one UTI-EQUALS 'public.image'").evaluate(object, environment: environment))
-        #expect(try !CompiledPredicate(parsing: "missing UTI-CONFORMS-TO 'public.image'").evaluate(object, environment: environment))
+        #expect(
+            try !CompiledPredicate(parsing: "one UTI-EQUALS 'public.image'").evaluate(object, environment: environment))
+        #expect(
+            try !CompiledPredicate(parsing: "missing UTI-CONFORMS-TO 'public.image'").evaluate(
+                object, environment: environment))
         let withoutAny = try CompiledPredicate(parsing: "types UTI-CONFORMS-TO 'public.image'")
         let error = try #require(throws: PredicateEvaluationError.self) {
             try withoutAny.evaluate(object, environment: environment)
@@ -129,7 +159,9 @@ struct EvaluatorTests {
     @Test func runawayEvaluationStopsAtTheStepBudget() throws {
         let big = PlistValue.array(Array(repeating: PlistValue.array(Array(repeating: 1, count: 1000)), count: 1000))
         let compiled = try CompiledPredicate(
-            parsing: "SUBQUERY(SELF, $a, SUBQUERY($a, $b, SUBQUERY($a, $c, TRUEPREDICATE).@count > 0).@count > 0).@count > 0")
+            parsing:
+                "SUBQUERY(SELF, $a, SUBQUERY($a, $b, SUBQUERY($a, $c, TRUEPREDICATE).@count > 0).@count > 0).@count > 0"
+        )
         let error = try #require(throws: PredicateEvaluationError.self) {
             try compiled.evaluate(big, environment: EvaluationEnvironment(maxSteps: 100_000))
         }

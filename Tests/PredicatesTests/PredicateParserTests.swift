@@ -13,25 +13,40 @@ struct PredicateParserTests {
     }
 
     @Test(arguments: [
-        Diagnostic(source: "name == \u{201C}x\u{201D}", code: .typographicQuote, line: 1, column: 9, messageContains: "typographic quote \u{201C} is not a string delimiter; use \""),
-        Diagnostic(source: "name == \"x\u{201D}", code: .typographicQuote, line: 1, column: 11, messageContains: "typographic quote \u{201D} is not a string delimiter; use \""),
-        Diagnostic(source: "a == 1 // note", code: .comment, line: 1, column: 8, messageContains: "comments are not allowed"),
+        Diagnostic(
+            source: "name == \u{201C}x\u{201D}", code: .typographicQuote, line: 1, column: 9,
+            messageContains: "typographic quote \u{201C} is not a string delimiter; use \""),
+        Diagnostic(
+            source: "name == \"x\u{201D}", code: .typographicQuote, line: 1, column: 11,
+            messageContains: "typographic quote \u{201D} is not a string delimiter; use \""),
+        Diagnostic(
+            source: "a == 1 // note", code: .comment, line: 1, column: 8, messageContains: "comments are not allowed"),
         Diagnostic(source: "a == 1\n  /* x */", code: .comment, line: 2, column: 3, messageContains: "comments"),
-        Diagnostic(source: "name == 'abc", code: .unterminatedString, line: 1, column: 9, messageContains: "unterminated string"),
+        Diagnostic(
+            source: "name == 'abc", code: .unterminatedString, line: 1, column: 9,
+            messageContains: "unterminated string"),
         Diagnostic(source: "a ==", code: .unexpectedEnd, line: 1, column: 3, messageContains: "input ends"),
         Diagnostic(source: "a == 1 AND", code: .unexpectedEnd, line: 1, column: 8, messageContains: "after AND"),
-        Diagnostic(source: "((a == 1)", code: .unclosedParenthesis, line: 1, column: 1, messageContains: "unclosed '('"),
-        Diagnostic(source: "(a == 1))", code: .unmatchedParenthesis, line: 1, column: 9, messageContains: "unmatched ')'"),
+        Diagnostic(
+            source: "((a == 1)", code: .unclosedParenthesis, line: 1, column: 1, messageContains: "unclosed '('"),
+        Diagnostic(
+            source: "(a == 1))", code: .unmatchedParenthesis, line: 1, column: 9, messageContains: "unmatched ')'"),
         Diagnostic(source: "a == 1;", code: .unknownCharacter, line: 1, column: 7, messageContains: "';'"),
         Diagnostic(source: "", code: .emptyInput, line: 1, column: 1, messageContains: "empty"),
         Diagnostic(source: "  \n ", code: .emptyInput, line: 2, column: 2, messageContains: "empty"),
         Diagnostic(source: "a", code: .expectedPredicate, line: 1, column: 1, messageContains: "not a predicate"),
         Diagnostic(source: "a 1", code: .unexpectedToken, line: 1, column: 3, messageContains: "comparison operator"),
-        Diagnostic(source: "name ==[x] 'a'", code: .invalidOption, line: 1, column: 9, messageContains: "unknown string option 'x'"),
-        Diagnostic(source: "SUBQUERY(items, x, x > 1).@count == 1", code: .invalidSubquery, line: 1, column: 17, messageContains: "$variable"),
+        Diagnostic(
+            source: "name ==[x] 'a'", code: .invalidOption, line: 1, column: 9,
+            messageContains: "unknown string option 'x'"),
+        Diagnostic(
+            source: "SUBQUERY(items, x, x > 1).@count == 1", code: .invalidSubquery, line: 1, column: 17,
+            messageContains: "$variable"),
         Diagnostic(source: "a == %", code: .invalidArgument, line: 1, column: 6, messageContains: "format argument"),
         Diagnostic(source: "$ == 1", code: .missingName, line: 1, column: 1, messageContains: "variable name"),
-        Diagnostic(source: "a..b == 1", code: .unexpectedToken, line: 1, column: 2, messageContains: "empty key path component"),
+        Diagnostic(
+            source: "a..b == 1", code: .unexpectedToken, line: 1, column: 2, messageContains: "empty key path component"
+        ),
         Diagnostic(source: "a IN {1,,2}", code: .unexpectedToken, line: 1, column: 9, messageContains: "empty element"),
     ])
     func reportsLocatedSyntaxErrors(_ diagnostic: Diagnostic) {
@@ -49,11 +64,12 @@ struct PredicateParserTests {
     @Test func rendersTheSourceLineWithACaret() throws {
         let source = "a == 1 AND\nname == \u{201C}x\u{201D}"
         let error = try #require(throws: PredicateSyntaxError.self) { try PredicateParser.parse(source) }
-        #expect(error.render(source: source) == """
-            2:9: typographic-quote: typographic quote \u{201C} is not a string delimiter; use "
-                name == \u{201C}x\u{201D}
-                        ^
-            """)
+        #expect(
+            error.render(source: source) == """
+                2:9: typographic-quote: typographic quote \u{201C} is not a string delimiter; use "
+                    name == \u{201C}x\u{201D}
+                            ^
+                """)
     }
 
     @Test func acceptsThousandNestedParenthesesLikeApple() throws {
@@ -110,7 +126,11 @@ struct PredicateParserTests {
         }
         #expect(first.left.kind == .function(name: "FUNCTION", arguments: first.left.functionArguments))
         #expect(first.left.range == SourceRange(0..<16))
-        if case .assignment(let name, _) = second.left.kind { #expect(name == "v") } else { Issue.record("no assignment") }
+        if case .assignment(let name, _) = second.left.kind {
+            #expect(name == "v")
+        } else {
+            Issue.record("no assignment")
+        }
         if case .argument(let index, let specifier) = second.right.kind {
             #expect(index == 0 && specifier == "@")
         } else {
