@@ -75,17 +75,23 @@ public enum PredicateParser {
                 .inputTooLong, "predicate is \(length) bytes long; the limit is \(limits.maxInputBytes)",
                 range: SourceRange(0..<0), source: source)
         }
+        let tokens: [Token]
+        do throws(ParseFailure) {
+            tokens = try Lexer.tokenize(source)
+        } catch {
+            throw error.error
+        }
         let parse: @Sendable () -> Result<PredicateNode, PredicateSyntaxError> = {
             do throws(ParseFailure) {
-                let tokens = try Lexer.tokenize(source)
                 var parser = Parser(tokens: tokens, source: source, limits: limits)
                 return .success(try parser.parsePredicate())
             } catch {
                 return .failure(error.error)
             }
         }
-        // A short source cannot nest deeply; anything longer parses on a large stack.
-        let result = length <= Parser.inlineSourceBytes ? parse() : LargeStack.run(parse)
+        // Few nesting tokens cannot nest deeply: parse on the caller's stack. Otherwise use a
+        // large stack (debug frames on the recursive path take kilobytes per level).
+        let result = Parser.nestingTokenCount(tokens) <= Parser.inlineNestingTokens ? parse() : LargeStack.run(parse)
         return try result.get()
     }
 }
@@ -113,8 +119,24 @@ enum Operand {
 
 /// The recursive-descent parser; one function per production.
 struct Parser {
-    /// Sources up to this many bytes parse on the caller's stack (at most 16 nesting levels).
-    static let inlineSourceBytes = 32
+    /// Token lists with at most this many nesting tokens parse on the caller's stack.
+    static let inlineNestingTokens = 16
+
+    /// How many tokens could each open a nesting level: an upper bound on the parse depth.
+    static func nestingTokenCount(_ tokens: [Token]) -> Int {
+        var count = 0
+        for token in tokens {
+            switch token.kind {
+            case .punctuation(.leftParen), .punctuation(.leftBrace), .punctuation(.leftBracket),
+                .punctuation(.bang), .punctuation(.minus), .punctuation(.starStar), .punctuation(.colonEqual),
+                .keyword(.not):
+                count += 1
+            default:
+                continue
+            }
+        }
+        return count
+    }
 
     let tokens: [Token]
     let source: String
