@@ -22,6 +22,9 @@ let package = Package(
         // MARK: - Pure domain
         .target(name: "UniformTypes"),
 
+        // MARK: - Pure domain
+        .target(name: "Predicates"),
+
         // MARK: - Command line
         .target(name: "ExtHostCommands", dependencies: ["HostSystem", "UniformTypes"]),
         .executableTarget(name: "exthost", dependencies: ["ExtHostCommands"]),
@@ -31,6 +34,7 @@ let package = Package(
         .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes"]),
         .testTarget(name: "ArchivesTests", dependencies: ["Archives"], exclude: ["Fixtures"]),
         .testTarget(name: "ExtHostCommandsTests", dependencies: ["ExtHostCommands"]),
+        .testTarget(name: "PredicatesTests", dependencies: ["Predicates"], resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]
 )
