@@ -13,16 +13,25 @@ let package = Package(
     targets: [
         // MARK: - C
         .target(name: "CSystemShims"),
+        .target(name: "CSandbox"),
+        .executableTarget(name: "exthost-sandbox-exec", dependencies: ["CSandbox"]),
 
         // MARK: - Kernel-facing
-        .target(name: "HostSystem", dependencies: ["CSystemShims"]),
+        .target(name: "HostSystem", dependencies: ["CSystemShims", "CSandbox"]),
+
+        // MARK: - Host ↔ extension wire contract
+        .target(name: "ExtensionIPC", dependencies: ["HostSystem"]),
 
         // MARK: - Command line
         .target(name: "ExtHostCommands", dependencies: ["HostSystem"]),
         .executableTarget(name: "exthost", dependencies: ["ExtHostCommands"]),
 
         // MARK: - Tests
-        .testTarget(name: "HostSystemTests", dependencies: ["HostSystem"]),
+        .executableTarget(name: "exthost-test-child", dependencies: ["HostSystem", "ExtensionIPC"]),
+        .testTarget(
+            name: "HostSystemTests",
+            dependencies: ["HostSystem", "ExtensionIPC", "exthost-sandbox-exec", "exthost-test-child"]),
+        .testTarget(name: "ExtensionIPCTests", dependencies: ["ExtensionIPC"]),
         .testTarget(name: "ExtHostCommandsTests", dependencies: ["ExtHostCommands"]),
     ],
     swiftLanguageModes: [.v6]
