@@ -11,6 +11,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 // MARK: - Landlock (values by number: Debian 12's uapi header only knows ABI ≤ 2)
@@ -220,4 +221,12 @@ int eh_spawn_add_closefrom(posix_spawn_file_actions_t *actions, int from) {
 
 int eh_spawn_add_chdir(posix_spawn_file_actions_t *actions, const char *path) {
     return posix_spawn_file_actions_addchdir_np(actions, path);
+}
+
+// MARK: - Waiting
+
+int eh_wait_exited_keeping_zombie(pid_t pid) {
+    siginfo_t info;
+    memset(&info, 0, sizeof(info));
+    return waitid(P_PID, (id_t)pid, &info, WEXITED | WNOWAIT);
 }

@@ -91,4 +91,11 @@ int eh_spawn_add_closefrom(posix_spawn_file_actions_t *_Nonnull actions, int fro
 /// Returns 0, or an error number.
 int eh_spawn_add_chdir(posix_spawn_file_actions_t *_Nonnull actions, const char *_Nonnull path);
 
+// MARK: - Waiting
+
+/// waitid(P_PID, pid, WEXITED | WNOWAIT): blocks until `pid` has terminated but leaves it a zombie,
+/// so its pid (and process-group id) cannot be reused until it is reaped with waitpid.
+/// Returns 0, or -1 with errno set (ECHILD when `pid` is not a child, EINTR when interrupted).
+int eh_wait_exited_keeping_zombie(pid_t pid);
+
 #endif
