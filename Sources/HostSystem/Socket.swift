@@ -152,3 +152,13 @@ extension Errno {
     /// `EMSGSIZE`.
     public static var messageTooLong: Errno { Errno(rawValue: EMSGSIZE) }
 }
+
+extension FileDescriptor {
+    /// Shuts down the receiving direction of a socket: blocked and later reads return end of file.
+    ///
+    /// The corresponding C function is `shutdown(SHUT_RD)`.
+    /// - Throws: ``Errno`` (`.notSocket`-style `ENOTSOCK` for other descriptors).
+    public func shutdownReading() throws(Errno) {
+        try nothingOrErrno { system_shutdown(rawValue, CInt(SHUT_RD)) }.get()
+    }
+}

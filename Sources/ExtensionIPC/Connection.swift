@@ -1,0 +1,127 @@
+public import HostSystem
+import Synchronization
+
+/// A framed, blocking connection over a ``Socket``: sends and receives ``Frame``s with their
+/// descriptors. One thread may send while another receives.
+///
+/// Any error except `.timedOut` means the stream can no longer be trusted: close the connection.
+/// Malformed, oversized or truncated input never traps; it surfaces as an ``IPCError``.
+public final class Connection: Sendable {
+    /// The socket (closed by ``close()``).
+    public let socket: Socket
+
+    private struct ReadState: ~Copyable {
+        var decoder = FrameDecoder()
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var closed = false
+    }
+    private let reading = Mutex(ReadState())
+    private let writing = Mutex(false)
+
+    /// Takes ownership of a connected stream socket (for an extension: fd 3).
+    public init(socket: Socket) { self.socket = socket }
+
+    // MARK: - Sending
+
+    /// Sends `frame` and its descriptors (the caller keeps and closes its own copies).
+    /// - Throws: ``IPCError``: from ``FrameEncoder/encode(_:)``; `.connectionClosed` when the
+    ///   peer is gone (`EPIPE`/`ECONNRESET`) or this side closed; `.io` otherwise.
+    public func send(_ frame: Frame) throws(IPCError) {
+        let bytes = try FrameEncoder.encode(frame)
+        let result: Result<Void, IPCError> = writing.withLock { closed in
+            if closed { return .failure(IPCError(.connectionClosed, "the connection was closed by this side")) }
+            do throws(Errno) {
+                try socket.sendAll(bytes, descriptors: frame.descriptors)
+                return .success(())
+            } catch where error == .brokenPipe || error == .connectionReset {
+                return .failure(IPCError(.connectionClosed, "the peer closed the connection", cause: error))
+            } catch {
+                return .failure(.io("sendmsg", error))
+            }
+        }
+        try result.get()
+    }
+
+    /// Sends `message` with `descriptors` (exactly ``Message/descriptorCount`` of them).
+    /// - Throws: ``IPCError`` (see ``send(_:)-(Frame)``).
+    public func send(_ message: Message, descriptors: [FileDescriptor] = []) throws(IPCError) {
+        try send(.message(message, descriptors: descriptors))
+    }
+
+    // MARK: - Receiving
+
+    /// Waits for the next frame; nil `timeout` waits forever.
+    /// - Throws: ``IPCError``: `.connectionClosed` at a clean end of stream, `.truncatedFrame` when
+    ///   the peer closed mid-frame, `.timedOut` (the connection stays usable), the decoder's
+    ///   `.malformedFrame`/`.frameTooLarge`/`.unsupportedVersion`/`.protocolViolation`, `.io`.
+    public func receive(timeout: Duration? = nil) throws(IPCError) -> Frame {
+        let deadline = timeout.map { ContinuousClock.now + $0 }
+        let result: Result<Frame, IPCError> = reading.withLock { state in
+            do throws(IPCError) {
+                return .success(try receiveLocked(&state, deadline: deadline))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    private func receiveLocked(_ state: inout ReadState, deadline: ContinuousClock.Instant?) throws(IPCError) -> Frame {
+        while true {
+            if state.closed { throw IPCError(.connectionClosed, "the connection was closed by this side") }
+            if let frame = try state.decoder.nextFrame() { return frame }
+            if let deadline {
+                let remaining = deadline - ContinuousClock.now
+                let ready: PollEvents
+                do throws(Errno) {
+                    ready = try socket.descriptor.poll(for: .readable, timeout: max(remaining, .zero))
+                } catch {
+                    throw IPCError.io("poll", error)
+                }
+                if ready.isEmpty { throw IPCError(.timedOut, "no frame within the timeout") }
+            }
+            let received: Socket.Received
+            do throws(Errno) {
+                let attempt: Result<Socket.Received, Errno> = state.buffer.withUnsafeMutableBytes { raw in
+                    do throws(Errno) { return .success(try socket.receive(into: raw)) } catch { return .failure(error) }
+                }
+                received = try attempt.get()
+            } catch where error == .connectionReset {
+                try state.decoder.finish()
+                throw IPCError(.connectionClosed, "the peer reset the connection", cause: error)
+            } catch {
+                throw IPCError.io("recvmsg", error)
+            }
+            if received.byteCount == 0 {
+                for descriptor in received.descriptors { try? descriptor.close() }
+                try state.decoder.finish()
+                throw IPCError(.connectionClosed, "the peer closed the connection")
+            }
+            state.buffer.withUnsafeBytes { raw in
+                state.decoder.append(
+                    UnsafeRawBufferPointer(rebasing: raw[..<received.byteCount]), descriptors: received.descriptors)
+            }
+        }
+    }
+
+    // MARK: - Closing
+
+    /// Shuts the socket down (waking a blocked ``receive(timeout:)``), then closes it and any
+    /// descriptors received but not yet handed out. Idempotent.
+    public func close() {
+        let first = writing.withLock { closed in
+            defer { closed = true }
+            return !closed
+        }
+        guard first else { return }
+        _ = try? socket.shutdownWriting()
+        try? socket.descriptor.shutdownReading()
+        reading.withLock { state in
+            state.closed = true
+            state.decoder.reset()
+        }
+        try? socket.close()
+    }
+
+    deinit { close() }
+}
