@@ -18,7 +18,7 @@ public final class ChildProcess: Sendable {
 
     private struct State {
         var terminated = false
-        var status: ExitStatus?
+        var status: TerminationStatus?
         var waitError: Errno?
         var nextWaiter = 0
         var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
@@ -96,7 +96,7 @@ public final class ChildProcess: Sendable {
     ///
     /// If the calling task is cancelled, the group is killed with `SIGKILL` and this still waits
     /// for it (briefly) so the child is never left unreaped.
-    public func exitStatus() async -> ExitStatus {
+    public func exitStatus() async -> TerminationStatus {
         await terminated(cancellable: true)
         if !hasTerminated {
             try? send(.kill)
@@ -106,10 +106,10 @@ public final class ChildProcess: Sendable {
     }
 
     /// Reaps the terminated child once (killing the group's survivors first).
-    private func reapTerminated() -> ExitStatus {
+    private func reapTerminated() -> TerminationStatus {
         if let status = state.withLock({ $0.status }) { return status }
         if leadsProcessGroup { try? pid.sendToGroup(.kill) }
-        let status: ExitStatus
+        let status: TerminationStatus
         do throws(Errno) {
             status = try pid.reap()
         } catch {
@@ -175,7 +175,7 @@ public struct Teardown: Hashable, Sendable {
 public func withChildProcess<R>(
     _ spawn: Spawn, teardown: Teardown = Teardown(), isolation: isolated (any Actor)? = #isolation,
     _ body: (ChildProcess) async throws -> R
-) async throws -> (value: R, status: ExitStatus) {
+) async throws -> (value: R, status: TerminationStatus) {
     let child = try ChildProcess(spawning: spawn)
     let value: R
     do {
@@ -188,7 +188,7 @@ public func withChildProcess<R>(
 }
 
 /// SIGTERM → grace → SIGKILL → reap, each step skipped once the child has terminated.
-private func tearDown(_ child: ChildProcess, _ teardown: Teardown) async -> ExitStatus {
+private func tearDown(_ child: ChildProcess, _ teardown: Teardown) async -> TerminationStatus {
     if !child.hasTerminated {
         try? child.send(teardown.firstSignal)
         // A cancelled caller gets no grace period: the wait returns at once.

@@ -51,10 +51,10 @@ public struct ProcessID: RawRepresentable, Hashable, Sendable, CustomStringConve
     /// Only the parent may call this, and only once successfully per child.
     /// The corresponding C function is `waitpid`.
     /// - Throws: ``Errno`` (`.noChildProcess` when it is not an unreaped child of this process).
-    public func reapIfExited() throws(Errno) -> ExitStatus? {
+    public func reapIfExited() throws(Errno) -> TerminationStatus? {
         var status: CInt = 0
         let pid = try valueOrErrno { system_waitpid(rawValue, &status, WNOHANG) }.get()
-        return pid == 0 ? nil : ExitStatus(waitStatus: status)
+        return pid == 0 ? nil : TerminationStatus(waitStatus: status)
     }
 
     /// Blocks the calling thread until this child terminates, reaps it and returns how it ended.
@@ -63,10 +63,10 @@ public struct ProcessID: RawRepresentable, Hashable, Sendable, CustomStringConve
     /// ``ChildProcess/exitStatus()`` there.
     /// The corresponding C function is `waitpid`.
     /// - Throws: ``Errno`` (`.noChildProcess`).
-    public func reap() throws(Errno) -> ExitStatus {
+    public func reap() throws(Errno) -> TerminationStatus {
         var status: CInt = 0
         _ = try valueOrErrno { system_waitpid(rawValue, &status, 0) }.get()
-        return ExitStatus(waitStatus: status)
+        return TerminationStatus(waitStatus: status)
     }
 
     /// Blocks until this child has terminated but leaves it unreaped (a zombie), so its pid and

@@ -1,6 +1,6 @@
 /// How a child process ended, decoded by hand from a `waitpid` status word
 /// (`WIFEXITED`/`WEXITSTATUS`/`WTERMSIG` are macros Swift does not import).
-public enum ExitStatus: Hashable, Sendable, CustomStringConvertible {
+public enum TerminationStatus: Hashable, Sendable, CustomStringConvertible {
     /// It called `exit` (or returned from `main`) with this status.
     case exited(CInt)
     /// A signal ended it.
