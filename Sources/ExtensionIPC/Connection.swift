@@ -33,7 +33,7 @@ public final class Connection: Sendable {
             do throws(Errno) {
                 try socket.sendAll(bytes, descriptors: frame.descriptors)
                 return .success(())
-            } catch where error == .brokenPipe || error == .connectionReset {
+            } catch  where error == .brokenPipe || error == .connectionReset {
                 return .failure(IPCError(.connectionClosed, "the peer closed the connection", cause: error))
             } catch {
                 return .failure(.io("sendmsg", error))
@@ -86,7 +86,7 @@ public final class Connection: Sendable {
                     do throws(Errno) { return .success(try socket.receive(into: raw)) } catch { return .failure(error) }
                 }
                 received = try attempt.get()
-            } catch where error == .connectionReset {
+            } catch  where error == .connectionReset {
                 try state.decoder.finish()
                 throw IPCError(.connectionClosed, "the peer reset the connection", cause: error)
             } catch {

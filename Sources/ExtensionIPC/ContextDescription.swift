@@ -65,7 +65,9 @@ public struct RepresentationDescription: Codable, Hashable, Sendable {
     public var securityScopeToken: String?
 
     /// A representation.
-    public init(typeIdentifier: String, kind: RepresentationKind, byteCount: Int64? = nil, securityScopeToken: String? = nil) {
+    public init(
+        typeIdentifier: String, kind: RepresentationKind, byteCount: Int64? = nil, securityScopeToken: String? = nil
+    ) {
         self.typeIdentifier = typeIdentifier
         self.kind = kind
         self.byteCount = byteCount

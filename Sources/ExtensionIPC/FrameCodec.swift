@@ -14,7 +14,8 @@ public enum FrameEncoder {
             guard frame.descriptors.count == message.descriptorCount else {
                 throw IPCError(
                     .protocolViolation,
-                    "\(message.typeName) travels with \(message.descriptorCount) descriptors, not \(frame.descriptors.count)")
+                    "\(message.typeName) travels with \(message.descriptorCount) descriptors, not \(frame.descriptors.count)"
+                )
             }
             do {
                 payload = Array(try jsonEncoder.encode(message))
@@ -24,7 +25,8 @@ public enum FrameEncoder {
         case .data(let chunk):
             guard chunk.bytes.count <= WireFormat.maximumChunkSize else {
                 throw IPCError(
-                    .frameTooLarge, "a data chunk holds at most \(WireFormat.maximumChunkSize) bytes, not \(chunk.bytes.count)")
+                    .frameTooLarge,
+                    "a data chunk holds at most \(WireFormat.maximumChunkSize) bytes, not \(chunk.bytes.count)")
             }
             payload = bigEndianBytes(chunk.requestID) + bigEndianBytes(chunk.offset) + chunk.bytes
         }
@@ -149,7 +151,8 @@ public struct FrameDecoder: ~Copyable {
             content = .message(message)
         case .data:
             guard payload.count >= WireFormat.chunkPrefixSize else {
-                throw IPCError(.malformedFrame, "data chunk payload of \(payload.count) bytes has no request id and offset")
+                throw IPCError(
+                    .malformedFrame, "data chunk payload of \(payload.count) bytes has no request id and offset")
             }
             let contents = payload.count - WireFormat.chunkPrefixSize
             guard contents <= WireFormat.maximumChunkSize else {

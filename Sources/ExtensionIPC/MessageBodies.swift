@@ -41,7 +41,8 @@ public struct Welcome: Codable, Hashable, Sendable {
     public var appGroups: [String]
 
     /// A welcome.
-    public init(protocolVersion: UInt16 = WireFormat.protocolVersion, context: ContextDescription, appGroups: [String]) {
+    public init(protocolVersion: UInt16 = WireFormat.protocolVersion, context: ContextDescription, appGroups: [String])
+    {
         self.protocolVersion = protocolVersion
         self.context = context
         self.appGroups = appGroups

@@ -90,7 +90,8 @@ public struct FrameHeader: Hashable, Sendable {
         let version = UInt16(header[4]) << 8 | UInt16(header[5])
         guard version == WireFormat.protocolVersion else {
             throw IPCError(
-                .unsupportedVersion, "peer speaks protocol version \(version), this build \(WireFormat.protocolVersion)")
+                .unsupportedVersion, "peer speaks protocol version \(version), this build \(WireFormat.protocolVersion)"
+            )
         }
         guard let kind = FrameKind(rawValue: header[6]) else {
             throw IPCError(.malformedFrame, "unknown frame kind \(header[6])")

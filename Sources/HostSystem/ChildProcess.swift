@@ -18,8 +18,8 @@ public final class ChildProcess: Sendable {
 
     private struct State {
         var terminated = false
+        var reaping = false
         var status: TerminationStatus?
-        var waitError: Errno?
         var nextWaiter = 0
         var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
     }
@@ -42,15 +42,10 @@ public final class ChildProcess: Sendable {
     }
 
     private func watch() {
-        var failure: Errno?
-        do throws(Errno) {
-            try pid.waitForTermination()
-        } catch {
-            failure = error
-        }
+        // Only ECHILD can end this early (someone else reaped the child); either way it is gone.
+        try? pid.waitForTermination()
         let waiters = state.withLock { state in
             state.terminated = true
-            state.waitError = failure
             defer { state.waiters = [:] }
             return Array(state.waiters.values)
         }
@@ -64,11 +59,11 @@ public final class ChildProcess: Sendable {
     /// one). Does nothing once the child has been reaped.
     /// - Throws: ``Errno`` (`.noSuchProcess` is swallowed: the group may already be empty).
     public func send(_ signal: Signal) throws(Errno) {
-        let reaped = state.withLock { $0.status != nil }
+        let reaped = state.withLock { $0.reaping || $0.status != nil }
         if reaped { return }
         do throws(Errno) {
             if leadsProcessGroup { try pid.sendToGroup(signal) } else { try pid.send(signal) }
-        } catch where error == .noSuchProcess {
+        } catch  where error == .noSuchProcess {
             return
         }
     }
@@ -107,7 +102,17 @@ public final class ChildProcess: Sendable {
 
     /// Reaps the terminated child once (killing the group's survivors first).
     private func reapTerminated() -> TerminationStatus {
-        if let status = state.withLock({ $0.status }) { return status }
+        // The first caller reaps; later (or concurrent) callers wait for its status.
+        let first = state.withLock { state in
+            defer { state.reaping = true }
+            return !state.reaping
+        }
+        if !first {
+            while true {
+                if let status = state.withLock({ $0.status }) { return status }
+                Thread.sleep(forTimeInterval: 0.001)
+            }
+        }
         if leadsProcessGroup { try? pid.sendToGroup(.kill) }
         let status: TerminationStatus
         do throws(Errno) {
@@ -116,11 +121,8 @@ public final class ChildProcess: Sendable {
             // ECHILD: someone else reaped it (a waitpid(-1) elsewhere); the status is lost.
             status = .signaled(Signal(rawValue: 0), coreDumped: false)
         }
-        return state.withLock { state in
-            if let earlier = state.status { return earlier }
-            state.status = status
-            return status
-        }
+        state.withLock { $0.status = status }
+        return status
     }
 
     private func terminated(cancellable: Bool) async {

@@ -78,7 +78,8 @@ public struct SandboxPolicy: Hashable, Sendable {
         var spawn = Spawn(
             executable: launcher,
             arguments: launcherArguments(
-                program: program, arguments: arguments, reportDescriptor: report.map { _ in Self.reportDescriptorNumber }
+                program: program, arguments: arguments,
+                reportDescriptor: report.map { _ in Self.reportDescriptorNumber }
             ))
         spawn.processGroup = .newSession
         spawn.descriptors[1] = standardOutput
@@ -92,14 +93,19 @@ public struct SandboxPolicy: Hashable, Sendable {
     /// Foundation, Dispatch), read from `/proc/self/maps`: a confined Swift program built by the
     /// same toolchain needs them read-only.
     public static func swiftRuntimeDirectories() -> [String] {
-        guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return [] }
+        // Read to end of file by hand: procfs reports size 0, and one short read may miss entries.
+        guard let descriptor = try? FileDescriptor.open("/proc/self/maps") else { return [] }
+        defer { try? descriptor.close() }
+        guard let bytes = try? descriptor.readAll(limit: 64 << 20) else { return [] }
+        let maps = String(decoding: bytes, as: UTF8.self)
         var directories: [String] = []
         for line in maps.split(separator: "\n") {
             guard let slash = line.firstIndex(of: "/") else { continue }
             let path = String(line[slash...])
             let name = (path as NSString).lastPathComponent
-            guard name.hasPrefix("libswift") || name.hasPrefix("libFoundation") || name.hasPrefix("libdispatch")
-                || name.hasPrefix("libBlocksRuntime") || name.hasPrefix("lib_FoundationICU")
+            guard
+                name.hasPrefix("libswift") || name.hasPrefix("libFoundation") || name.hasPrefix("libdispatch")
+                    || name.hasPrefix("libBlocksRuntime") || name.hasPrefix("lib_FoundationICU")
             else { continue }
             let directory = (path as NSString).deletingLastPathComponent
             if !directories.contains(directory) { directories.append(directory) }

@@ -78,7 +78,7 @@ public struct Socket: Hashable, Sendable {
             do throws(Errno) {
                 offset += try send(rest, descriptors: pending)
                 pending = []
-            } catch where error == .wouldBlock {
+            } catch  where error == .wouldBlock {
                 _ = try descriptor.poll(for: .writable, timeout: nil)
             }
         }

@@ -122,7 +122,7 @@ static void parse(int argc, char **argv, struct options *o) {
                     matched = 1;
                 }
             }
-            if (!matched) usage_error("unknown option", arg);
+            if (!matched) usage_error(arg[0] == '-' ? "unknown option" : "missing -- before PROGRAM", arg);
             i++;
         }
     }

@@ -19,7 +19,8 @@ struct ConnectionTests {
     @Test func messagesAndChunksArriveInOrder() throws {
         try withPair { host, child in
             try child.send(.hello(Hello(role: .extension, pid: 1)))
-            let chunk = DataChunk(requestID: 1, offset: 0, bytes: [UInt8](repeating: 7, count: WireFormat.maximumChunkSize))
+            let chunk = DataChunk(
+                requestID: 1, offset: 0, bytes: [UInt8](repeating: 7, count: WireFormat.maximumChunkSize))
             // A 256 KiB chunk is larger than the socket buffer: the receiver must drain while we send.
             let sender = Thread {
                 try? host.send(.data(chunk))
@@ -40,7 +41,9 @@ struct ConnectionTests {
             try pipe.writeEnd.writeAll(Array("through the socket".utf8))
             try pipe.writeEnd.close()
             try host.send(.log(LogLine(level: .info, text: "before")))
-            try host.send(.fileReply(FileReply(requestID: 3, typeIdentifier: "public.text", byteCount: 18)), descriptors: [pipe.readEnd])
+            try host.send(
+                .fileReply(FileReply(requestID: 3, typeIdentifier: "public.text", byteCount: 18)),
+                descriptors: [pipe.readEnd])
             try pipe.readEnd.close()
             #expect(try child.receive(timeout: .seconds(5)).descriptors.isEmpty)
             let frame = try child.receive(timeout: .seconds(5))
@@ -52,7 +55,9 @@ struct ConnectionTests {
 
     @Test func silenceIsATimeoutAndTheConnectionStaysUsable() throws {
         try withPair { host, child in
-            #expect { _ = try child.receive(timeout: .milliseconds(20)) } throws: { ($0 as? IPCError)?.code == .timedOut }
+            #expect { _ = try child.receive(timeout: .milliseconds(20)) } throws: {
+                ($0 as? IPCError)?.code == .timedOut
+            }
             try host.send(.bye(Bye(reason: "late")))
             #expect(try child.receive(timeout: .seconds(5)).message == .bye(Bye(reason: "late")))
         }

@@ -52,7 +52,9 @@ struct FrameDecoderTests {
 
     @Test func framesFedOneByteAtATimeComeOutWhole() throws {
         let chunk = DataChunk(requestID: 9, offset: 4096, bytes: Array(0..<200).map { UInt8($0) })
-        let bytes = try FrameEncoder.encode(.message(.log(LogLine(level: .debug, text: "x")))) + FrameEncoder.encode(.data(chunk))
+        let bytes =
+            try FrameEncoder.encode(.message(.log(LogLine(level: .debug, text: "x"))))
+            + FrameEncoder.encode(.data(chunk))
         var decoder = FrameDecoder()
         var frames: [Frame.Content] = []
         for byte in bytes {
@@ -84,12 +86,18 @@ struct FrameDecoderTests {
         BadInput(
             name: "future version", bytes: [0x45, 0x58, 0x48, 0x49, 0x00, 0x02, 0x01, 0, 0, 0, 0, 0, 0, 0, 0, 0],
             code: .unsupportedVersion),
-        BadInput(name: "unknown kind", bytes: [0x45, 0x58, 0x48, 0x49, 0, 1, 9, 0, 0, 0, 0, 0, 0, 0, 0, 0], code: .malformedFrame),
+        BadInput(
+            name: "unknown kind", bytes: [0x45, 0x58, 0x48, 0x49, 0, 1, 9, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            code: .malformedFrame),
         BadInput(name: "oversized length", bytes: header + [0x00, 0x10, 0x00, 0x01, 0, 0, 0, 0], code: .frameTooLarge),
         BadInput(name: "4 GiB length", bytes: header + [0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0, 0], code: .frameTooLarge),
         BadInput(name: "reserved bytes set", bytes: header + [0, 0, 0, 0, 0, 0, 0, 1], code: .malformedFrame),
-        BadInput(name: "too many descriptors", bytes: [0x45, 0x58, 0x48, 0x49, 0, 1, 1, 200, 0, 0, 0, 0, 0, 0, 0, 0], code: .malformedFrame),
-        BadInput(name: "descriptors on data", bytes: [0x45, 0x58, 0x48, 0x49, 0, 1, 2, 1, 0, 0, 0, 16, 0, 0, 0, 0], code: .malformedFrame),
+        BadInput(
+            name: "too many descriptors", bytes: [0x45, 0x58, 0x48, 0x49, 0, 1, 1, 200, 0, 0, 0, 0, 0, 0, 0, 0],
+            code: .malformedFrame),
+        BadInput(
+            name: "descriptors on data", bytes: [0x45, 0x58, 0x48, 0x49, 0, 1, 2, 1, 0, 0, 0, 16, 0, 0, 0, 0],
+            code: .malformedFrame),
         BadInput(name: "payload not JSON", bytes: frame(Array("{{{".utf8)), code: .malformedFrame),
         BadInput(
             name: "unknown message type", bytes: frame(Array(#"{"type":"nope","body":{}}"#.utf8)),
@@ -98,11 +106,13 @@ struct FrameDecoderTests {
             name: "body of the wrong shape", bytes: frame(Array(#"{"type":"hello","body":true}"#.utf8)),
             code: .malformedFrame),
         BadInput(
-            name: "data chunk without prefix", bytes: [0x45, 0x58, 0x48, 0x49, 0, 1, 2, 0, 0, 0, 0, 3, 0, 0, 0, 0, 1, 2, 3],
+            name: "data chunk without prefix",
+            bytes: [0x45, 0x58, 0x48, 0x49, 0, 1, 2, 0, 0, 0, 0, 3, 0, 0, 0, 0, 1, 2, 3],
             code: .malformedFrame),
         BadInput(
             name: "fileReply without its descriptor",
-            bytes: frame(Array(#"{"type":"fileReply","body":{"requestID":1,"typeIdentifier":"a","byteCount":1}}"#.utf8)),
+            bytes: frame(
+                Array(#"{"type":"fileReply","body":{"requestID":1,"typeIdentifier":"a","byteCount":1}}"#.utf8)),
             code: .protocolViolation),
         BadInput(
             name: "log with a descriptor that never came",
@@ -122,7 +132,9 @@ struct FrameDecoderTests {
     @Test func oversizedChunkContentsAreRefusedWhenDecoding() throws {
         let size = WireFormat.maximumChunkSize + WireFormat.chunkPrefixSize + 1
         var bytes: [UInt8] = [0x45, 0x58, 0x48, 0x49, 0, 1, 2, 0]
-        bytes += [UInt8(size >> 24), UInt8((size >> 16) & 0xff), UInt8((size >> 8) & 0xff), UInt8(size & 0xff), 0, 0, 0, 0]
+        bytes += [
+            UInt8(size >> 24), UInt8((size >> 16) & 0xff), UInt8((size >> 8) & 0xff), UInt8(size & 0xff), 0, 0, 0, 0,
+        ]
         bytes += [UInt8](repeating: 0, count: size)
         var decoder = FrameDecoder()
         decoder.append(bytes)

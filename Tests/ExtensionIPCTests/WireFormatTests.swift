@@ -46,7 +46,8 @@ struct WireFormatTests {
     }
 
     @Test func chunkLargerThanTheLimitIsRefusedWhenEncoding() {
-        let chunk = DataChunk(requestID: 1, offset: 0, bytes: [UInt8](repeating: 0, count: WireFormat.maximumChunkSize + 1))
+        let chunk = DataChunk(
+            requestID: 1, offset: 0, bytes: [UInt8](repeating: 0, count: WireFormat.maximumChunkSize + 1))
         #expect { try FrameEncoder.encode(.data(chunk)) } throws: { ($0 as? IPCError)?.code == .frameTooLarge }
     }
 }
