@@ -127,3 +127,48 @@ struct ConnectionTests {
         #expect(await outcome.value == .connectionClosed)
     }
 }
+
+struct ConnectionStreamingTests {
+    @Test func dataIsSentInBoundedChunksThenCompleted() async throws {
+        let (a, b) = try Socket.pair()
+        let host = Connection(socket: a)
+        let child = Connection(socket: b)
+        defer { child.close() }
+        let payload = (0..<(WireFormat.maximumChunkSize * 2 + 100)).map { UInt8(truncatingIfNeeded: $0 * 7) }
+        let sender = Task.detached {
+            try host.sendData(requestID: 42, bytes: payload)
+            host.close()
+        }
+        var received: [UInt8] = []
+        var chunkSizes: [Int] = []
+        var completion: LoadCompleted?
+        for try await frame in child.incomingFrames() {
+            switch frame.content {
+            case .data(let chunk):
+                #expect(chunk.requestID == 42)
+                #expect(chunk.offset == UInt64(received.count))
+                chunkSizes.append(chunk.bytes.count)
+                received += chunk.bytes
+            case .message(.loadCompleted(let done)): completion = done
+            case .message(let other): Issue.record("unexpected \(other.typeName)")
+            }
+        }
+        try await sender.value
+        #expect(received == payload)
+        #expect(chunkSizes == [WireFormat.maximumChunkSize, WireFormat.maximumChunkSize, 100])
+        #expect(completion == LoadCompleted(requestID: 42, byteCount: Int64(payload.count)))
+    }
+
+    @Test func theStreamThrowsWhenThePeerSendsGarbage() async throws {
+        let (a, b) = try Socket.pair()
+        let child = Connection(socket: b)
+        defer {
+            child.close()
+            try? a.close()
+        }
+        try a.sendAll(Array("not a frame at all".utf8))
+        await #expect { for try await _ in child.incomingFrames() {} } throws: {
+            ($0 as? IPCError)?.code == .malformedFrame
+        }
+    }
+}
