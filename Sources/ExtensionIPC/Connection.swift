@@ -16,7 +16,10 @@ public final class Connection: Sendable {
         var closed = false
     }
     private let reading = Mutex(ReadState())
-    private let writing = Mutex(false)
+    /// Held while a frame is being written, so frames never interleave.
+    private let writing = Mutex(())
+    /// Set once by ``close()``; checked without a lock so that closing never waits for a blocked send.
+    private let closed = Atomic(false)
 
     /// Takes ownership of a connected stream socket (for an extension: fd 3).
     public init(socket: Socket) { self.socket = socket }
@@ -28,8 +31,10 @@ public final class Connection: Sendable {
     ///   peer is gone (`EPIPE`/`ECONNRESET`) or this side closed; `.io` otherwise.
     public func send(_ frame: Frame) throws(IPCError) {
         let bytes = try FrameEncoder.encode(frame)
-        let result: Result<Void, IPCError> = writing.withLock { closed in
-            if closed { return .failure(IPCError(.connectionClosed, "the connection was closed by this side")) }
+        let result: Result<Void, IPCError> = writing.withLock { _ in
+            if closed.load(ordering: .acquiring) {
+                return .failure(IPCError(.connectionClosed, "the connection was closed by this side"))
+            }
             do throws(Errno) {
                 try socket.sendAll(bytes, descriptors: frame.descriptors)
                 return .success(())
@@ -106,20 +111,18 @@ public final class Connection: Sendable {
 
     // MARK: - Closing
 
-    /// Shuts the socket down (waking a blocked ``receive(timeout:)``), then closes it and any
-    /// descriptors received but not yet handed out. Idempotent.
+    /// Shuts the socket down (waking a blocked ``receive(timeout:)`` with end of stream and a
+    /// send blocked on a full socket with `EPIPE`), waits for them to return, then closes the socket
+    /// and any descriptors received but not yet handed out. Idempotent.
     public func close() {
-        let first = writing.withLock { closed in
-            defer { closed = true }
-            return !closed
-        }
-        guard first else { return }
-        _ = try? socket.shutdownWriting()
+        guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        try? socket.shutdownWriting()
         try? socket.descriptor.shutdownReading()
         reading.withLock { state in
             state.closed = true
             state.decoder.reset()
         }
+        writing.withLock { _ in }
         try? socket.close()
     }
 

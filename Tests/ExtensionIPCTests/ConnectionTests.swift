@@ -112,14 +112,12 @@ struct ConnectionTests {
         let (a, b) = try Socket.pair()
         let child = Connection(socket: b)
         defer { try? a.close() }
-        let outcome = Task.detached { () -> IPCError.Code? in
-            do {
+        let outcome = onThread { () -> IPCError.Code? in
+            do throws(IPCError) {
                 _ = try child.receive()
                 return nil
-            } catch let error as IPCError {
-                return error.code
             } catch {
-                return nil
+                return error.code
             }
         }
         try await Task.sleep(for: .milliseconds(50))
@@ -135,9 +133,14 @@ struct ConnectionStreamingTests {
         let child = Connection(socket: b)
         defer { child.close() }
         let payload = (0..<(WireFormat.maximumChunkSize * 2 + 100)).map { UInt8(truncatingIfNeeded: $0 * 7) }
-        let sender = Task.detached {
-            try host.sendData(requestID: 42, bytes: payload)
-            host.close()
+        let sender = onThread { () -> IPCError? in
+            defer { host.close() }
+            do throws(IPCError) {
+                try host.sendData(requestID: 42, bytes: payload)
+                return nil
+            } catch {
+                return error
+            }
         }
         var received: [UInt8] = []
         var chunkSizes: [Int] = []
@@ -153,7 +156,7 @@ struct ConnectionStreamingTests {
             case .message(let other): Issue.record("unexpected \(other.typeName)")
             }
         }
-        try await sender.value
+        #expect(await sender.value == nil)
         #expect(received == payload)
         #expect(chunkSizes == [WireFormat.maximumChunkSize, WireFormat.maximumChunkSize, 100])
         #expect(completion == LoadCompleted(requestID: 42, byteCount: Int64(payload.count)))
@@ -169,6 +172,38 @@ struct ConnectionStreamingTests {
         try a.sendAll(Array("not a frame at all".utf8))
         await #expect { for try await _ in child.incomingFrames() {} } throws: {
             ($0 as? IPCError)?.code == .malformedFrame
+        }
+    }
+}
+
+struct ConnectionClosingTests {
+    @Test func closingWakesASendBlockedOnAPeerThatDoesNotRead() async throws {
+        let (a, b) = try Socket.pair()
+        let host = Connection(socket: a)
+        defer { try? b.close() }
+        let sender = onThread { () -> IPCError.Code? in
+            let chunk = DataChunk(
+                requestID: 1, offset: 0, bytes: [UInt8](repeating: 1, count: WireFormat.maximumChunkSize))
+            do throws(IPCError) {
+                // The peer never reads: the socket buffer fills and sendmsg blocks.
+                for _ in 0..<64 { try host.send(.data(chunk)) }
+                return nil
+            } catch {
+                return error.code
+            }
+        }
+        try await Task.sleep(for: .milliseconds(100))
+        host.close()
+        #expect(await sender.value == .connectionClosed)
+    }
+}
+
+/// Runs blocking work on its own thread, never on the cooperative pool (which has as few threads
+/// as the machine has cores: two blocked calls there can starve every other test).
+func onThread<T: Sendable>(_ body: @escaping @Sendable () -> T) -> Task<T, Never> {
+    Task {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: body()) }
         }
     }
 }

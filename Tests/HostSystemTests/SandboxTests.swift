@@ -204,3 +204,27 @@ struct SandboxTests {
         }
     }
 }
+
+extension SandboxTests {
+    @Test func theHostCanMeasureAConfinedChildsFootprint() async throws {
+        let input = try FileDescriptor.pipe()
+        let output = try FileDescriptor.pipe()
+        var policy = SandboxPolicy(enforcement: .preferred)
+        policy.readOnlyPaths = SandboxPolicy.swiftRuntimeDirectories()
+        var spawn = policy.spawn(
+            launcher: TestProducts.launcher, program: TestProducts.child, arguments: ["hold", "48"], socket: nil,
+            report: nil, standardOutput: output.writeEnd)
+        spawn.descriptors[0] = input.readEnd
+        let (sample, _) = try await withChildProcess(spawn) { child in
+            try input.readEnd.close()
+            try output.writeEnd.close()
+            #expect(try readLine(output.readEnd) == "ready")
+            let sample = try ProcessMonitor.sample(child.pid)
+            try input.writeEnd.close()
+            return sample
+        }
+        try output.readEnd.close()
+        #expect(sample.memory.footprintBytes >= 48 << 20)
+        #expect(sample.memory.footprintSource == .proportionalAnonymous)
+    }
+}

@@ -96,7 +96,7 @@ struct SpawnTests {
         try output.readEnd.close()
         // The orphaned grandchild is reaped by init; give it a moment.
         var alive = true
-        for _ in 0..<100 where alive {
+        for _ in 0..<500 where alive {
             alive = ProcessMonitor.members(ofProcessGroup: ProcessID(rawValue: grandchild)).contains(
                 ProcessID(rawValue: grandchild))
             if alive { try await Task.sleep(for: .milliseconds(10)) }
