@@ -123,11 +123,10 @@ public struct Socket: Hashable, Sendable {
         var fds = [CInt](repeating: -1, count: Self.maximumDescriptorsPerMessage)
         var count: CInt = 0
         let flag: CInt = nonBlocking ? 1 : 0
-        let received = try fds.withUnsafeMutableBufferPointer { fdBuffer in
-            valueOrErrno {
-                // programmer error if nil: the array above is never empty.
-                system_eh_recv_with_fds(
-                    descriptor.rawValue, base, buffer.count, fdBuffer.baseAddress.unsafelyUnwrapped, &count, flag)
+        let received = try fds.withUnsafeMutableBufferPointer { fdBuffer -> Result<Int, Errno> in
+            guard let fdBase = fdBuffer.baseAddress else { return .failure(.invalidArgument) }
+            return valueOrErrno {
+                system_eh_recv_with_fds(descriptor.rawValue, base, buffer.count, fdBase, &count, flag)
             }
         }.get()
         return Received(byteCount: received, descriptors: fds.prefix(Int(count)).map(FileDescriptor.init(rawValue:)))

@@ -152,14 +152,16 @@ private func spawnCall(_ body: () -> CInt) throws(Errno) {
     if result != 0 { throw Errno(rawValue: result) }
 }
 
-/// Runs `body` with a NULL-terminated `char *[]` copy of `strings`, freed afterwards.
-private func withCStringArray<R>(
-    _ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R
-) -> R {
+/// Runs `body` with a NULL-terminated `char *[]` copy of `strings`, freed afterwards; returns
+/// `ENOMEM` when a copy cannot be made.
+private func withCStringArray(
+    _ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> CInt
+) -> CInt {
     let copies: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) } + [nil]
     defer { for copy in copies { free(copy) } }
+    guard copies.dropLast().allSatisfy({ $0 != nil }) else { return ENOMEM }
     return copies.withUnsafeBufferPointer { buffer in
-        // programmer error if nil: the array always holds the terminating nil.
-        body(buffer.baseAddress.unsafelyUnwrapped)
+        guard let base = buffer.baseAddress else { return ENOMEM }
+        return body(base)
     }
 }
