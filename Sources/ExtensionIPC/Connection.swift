@@ -1,6 +1,8 @@
 public import HostSystem
 import Synchronization
 
+import class Foundation.NSLock
+
 /// A framed, blocking connection over a ``Socket``: sends and receives ``Frame``s with their
 /// descriptors. One thread may send while another receives.
 ///
@@ -10,14 +12,19 @@ public final class Connection: Sendable {
     /// The socket (closed by ``close()``).
     public let socket: Socket
 
-    private struct ReadState: ~Copyable {
-        var decoder = FrameDecoder()
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        var closed = false
-    }
-    private let reading = Mutex(ReadState())
+    // The two locks are held across blocking socket calls, so they are pthread mutexes (NSLock):
+    // Synchronization.Mutex is for short critical sections, and its contended path (a PI futex)
+    // is invisible to ThreadSanitizer.
+    /// Held while a frame is being read; guards `decoder`, `buffer` and `readClosed`.
+    private let readLock = NSLock()
     /// Held while a frame is being written, so frames never interleave.
-    private let writing = Mutex(())
+    private let writeLock = NSLock()
+    /// Guarded by `readLock`.
+    nonisolated(unsafe) private var decoder = FrameDecoder()
+    /// Guarded by `readLock`.
+    nonisolated(unsafe) private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    /// Guarded by `readLock`.
+    nonisolated(unsafe) private var readClosed = false
     /// Set once by ``close()``; checked without a lock so that closing never waits for a blocked send.
     private let closed = Atomic(false)
 
@@ -31,20 +38,18 @@ public final class Connection: Sendable {
     ///   peer is gone (`EPIPE`/`ECONNRESET`) or this side closed; `.io` otherwise.
     public func send(_ frame: Frame) throws(IPCError) {
         let bytes = try FrameEncoder.encode(frame)
-        let result: Result<Void, IPCError> = writing.withLock { _ in
-            if closed.load(ordering: .acquiring) {
-                return .failure(IPCError(.connectionClosed, "the connection was closed by this side"))
-            }
-            do throws(Errno) {
-                try socket.sendAll(bytes, descriptors: frame.descriptors)
-                return .success(())
-            } catch  where error == .brokenPipe || error == .connectionReset {
-                return .failure(IPCError(.connectionClosed, "the peer closed the connection", cause: error))
-            } catch {
-                return .failure(.io("sendmsg", error))
-            }
+        writeLock.lock()
+        defer { writeLock.unlock() }
+        if closed.load(ordering: .acquiring) {
+            throw IPCError(.connectionClosed, "the connection was closed by this side")
         }
-        try result.get()
+        do throws(Errno) {
+            try socket.sendAll(bytes, descriptors: frame.descriptors)
+        } catch  where error == .brokenPipe || error == .connectionReset {
+            throw IPCError(.connectionClosed, "the peer closed the connection", cause: error)
+        } catch {
+            throw .io("sendmsg", error)
+        }
     }
 
     /// Sends `message` with `descriptors` (exactly ``Message/descriptorCount`` of them).
@@ -61,20 +66,16 @@ public final class Connection: Sendable {
     ///   `.malformedFrame`/`.frameTooLarge`/`.unsupportedVersion`/`.protocolViolation`, `.io`.
     public func receive(timeout: Duration? = nil) throws(IPCError) -> Frame {
         let deadline = timeout.map { ContinuousClock.now + $0 }
-        let result: Result<Frame, IPCError> = reading.withLock { state in
-            do throws(IPCError) {
-                return .success(try receiveLocked(&state, deadline: deadline))
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
+        readLock.lock()
+        defer { readLock.unlock() }
+        return try receiveLocked(deadline: deadline)
     }
 
-    private func receiveLocked(_ state: inout ReadState, deadline: ContinuousClock.Instant?) throws(IPCError) -> Frame {
+    /// Call with `readLock` held.
+    private func receiveLocked(deadline: ContinuousClock.Instant?) throws(IPCError) -> Frame {
         while true {
-            if state.closed { throw IPCError(.connectionClosed, "the connection was closed by this side") }
-            if let frame = try state.decoder.nextFrame() { return frame }
+            if readClosed { throw IPCError(.connectionClosed, "the connection was closed by this side") }
+            if let frame = try decoder.nextFrame() { return frame }
             if let deadline {
                 let remaining = deadline - ContinuousClock.now
                 let ready: PollEvents
@@ -87,24 +88,24 @@ public final class Connection: Sendable {
             }
             let received: Socket.Received
             do throws(Errno) {
-                let attempt: Result<Socket.Received, Errno> = state.buffer.withUnsafeMutableBytes { raw in
+                let attempt: Result<Socket.Received, Errno> = buffer.withUnsafeMutableBytes { raw in
                     do throws(Errno) { return .success(try socket.receive(into: raw)) } catch { return .failure(error) }
                 }
                 received = try attempt.get()
             } catch  where error == .connectionReset {
-                try state.decoder.finish()
+                try decoder.finish()
                 throw IPCError(.connectionClosed, "the peer reset the connection", cause: error)
             } catch {
                 throw IPCError.io("recvmsg", error)
             }
             if received.byteCount == 0 {
                 for descriptor in received.descriptors { try? descriptor.close() }
-                try state.decoder.finish()
+                try decoder.finish()
                 throw IPCError(.connectionClosed, "the peer closed the connection")
             }
-            state.buffer.withUnsafeBytes { raw in
-                state.decoder.append(
-                    UnsafeRawBufferPointer(rebasing: raw[..<received.byteCount]), descriptors: received.descriptors)
+            let count = received.byteCount
+            buffer.withUnsafeBytes { raw in
+                decoder.append(UnsafeRawBufferPointer(rebasing: raw[..<count]), descriptors: received.descriptors)
             }
         }
     }
@@ -118,11 +119,12 @@ public final class Connection: Sendable {
         guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         try? socket.shutdownWriting()
         try? socket.descriptor.shutdownReading()
-        reading.withLock { state in
-            state.closed = true
-            state.decoder.reset()
-        }
-        writing.withLock { _ in }
+        readLock.lock()
+        readClosed = true
+        decoder.reset()
+        readLock.unlock()
+        writeLock.lock()
+        writeLock.unlock()
         try? socket.close()
     }
 
