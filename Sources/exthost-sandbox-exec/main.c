@@ -235,7 +235,7 @@ int main(int argc, char **argv) {
     int enforced = strcmp(status, "enforced") == 0;
     char line[256];
     snprintf(line, sizeof(line), "sandbox=%s landlock-abi=%d network=%s scope=%s no-new-privs=%d%s\n", status,
-             enforced ? abi : (o.no_landlock ? abi : 0), enforced && abi >= 4 ? "denied" : "allowed",
+             enforced ? abi : 0, enforced && abi >= 4 ? "denied" : "allowed",
              enforced && abi >= 6 ? "signal,abstract-unix" : "none", eh_get_no_new_privs() == 1, reason);
     report(&o, line);
     close_inherited(&o);

@@ -162,6 +162,7 @@ struct SandboxTests {
                 SandboxPolicy(enforcement: .disabled), TestProducts.child, ["read", "/etc/passwd"])
             #expect(report?.status == .disabled)
             #expect(report?.isEnforced == false)
+            #expect(report?.landlockABI == 0)
             #expect(result.output.hasPrefix("contents="))
         } else {
             let (result, report) = try await runConfined(SandboxPolicy(), "/bin/true", [])
