@@ -13,28 +13,37 @@ let package = Package(
     targets: [
         // MARK: - C
         .target(name: "CSystemShims"),
+        .target(name: "CSandbox"),
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
-
-        // MARK: - Kernel-facing
-        .target(name: "HostSystem", dependencies: ["CSystemShims"]),
-        .target(name: "Archives", dependencies: ["CArchive"]),
+        .executableTarget(name: "exthost-sandbox-exec", dependencies: ["CSandbox"]),
 
         // MARK: - Pure domain
         .target(name: "UniformTypes"),
-
-        // MARK: - Pure domain
         .target(name: "Predicates"),
+
+        // MARK: - Kernel-facing
+        .target(name: "HostSystem", dependencies: ["CSystemShims", "CSandbox"]),
+        .target(name: "Archives", dependencies: ["CArchive"]),
+
+        // MARK: - Host ↔ extension wire contract
+        .target(name: "ExtensionIPC", dependencies: ["HostSystem"]),
 
         // MARK: - Command line
         .target(name: "ExtHostCommands", dependencies: ["HostSystem", "UniformTypes"]),
         .executableTarget(name: "exthost", dependencies: ["ExtHostCommands"]),
 
+        // MARK: - Test helpers
+        .executableTarget(name: "exthost-test-child", dependencies: ["HostSystem", "ExtensionIPC"]),
+
         // MARK: - Tests
-        .testTarget(name: "HostSystemTests", dependencies: ["HostSystem"]),
+        .testTarget(
+            name: "HostSystemTests",
+            dependencies: ["HostSystem", "ExtensionIPC", "exthost-sandbox-exec", "exthost-test-child"]),
         .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes"]),
-        .testTarget(name: "ArchivesTests", dependencies: ["Archives"], exclude: ["Fixtures"]),
-        .testTarget(name: "ExtHostCommandsTests", dependencies: ["ExtHostCommands"]),
         .testTarget(name: "PredicatesTests", dependencies: ["Predicates"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ArchivesTests", dependencies: ["Archives"], exclude: ["Fixtures"]),
+        .testTarget(name: "ExtensionIPCTests", dependencies: ["ExtensionIPC"]),
+        .testTarget(name: "ExtHostCommandsTests", dependencies: ["ExtHostCommands"]),
     ],
     swiftLanguageModes: [.v6]
 )

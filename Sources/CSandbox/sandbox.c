@@ -1,0 +1,232 @@
+#define _GNU_SOURCE
+#include "CSandbox.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/prctl.h>
+#include <spawn.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+// MARK: - Landlock (values by number: Debian 12's uapi header only knows ABI ≤ 2)
+
+#ifndef SYS_landlock_create_ruleset
+#define SYS_landlock_create_ruleset 444
+#define SYS_landlock_add_rule 445
+#define SYS_landlock_restrict_self 446
+#endif
+
+#define LL_CREATE_RULESET_VERSION (1U << 0)
+#define LL_RULE_PATH_BENEATH 1
+
+#define LL_FS_EXECUTE (1ULL << 0)
+#define LL_FS_WRITE_FILE (1ULL << 1)
+#define LL_FS_READ_FILE (1ULL << 2)
+#define LL_FS_READ_DIR (1ULL << 3)
+#define LL_FS_REMOVE_DIR (1ULL << 4)
+#define LL_FS_REMOVE_FILE (1ULL << 5)
+#define LL_FS_MAKE_CHAR (1ULL << 6)
+#define LL_FS_MAKE_DIR (1ULL << 7)
+#define LL_FS_MAKE_REG (1ULL << 8)
+#define LL_FS_MAKE_SOCK (1ULL << 9)
+#define LL_FS_MAKE_FIFO (1ULL << 10)
+#define LL_FS_MAKE_BLOCK (1ULL << 11)
+#define LL_FS_MAKE_SYM (1ULL << 12)
+#define LL_FS_REFER (1ULL << 13)     /* ABI 2 */
+#define LL_FS_TRUNCATE (1ULL << 14)  /* ABI 3 */
+#define LL_FS_IOCTL_DEV (1ULL << 15) /* ABI 5 */
+
+#define LL_NET_BIND_TCP (1ULL << 0)    /* ABI 4 */
+#define LL_NET_CONNECT_TCP (1ULL << 1) /* ABI 4 */
+
+#define LL_SCOPE_ABSTRACT_UNIX_SOCKET (1ULL << 0) /* ABI 6 */
+#define LL_SCOPE_SIGNAL (1ULL << 1)               /* ABI 6 */
+
+/// struct landlock_ruleset_attr as of ABI 6; the size passed grows with the ABI.
+struct eh_ruleset_attr {
+    uint64_t handled_access_fs;
+    uint64_t handled_access_net;
+    uint64_t scoped;
+};
+
+/// struct landlock_path_beneath_attr (packed).
+struct eh_path_beneath_attr {
+    uint64_t allowed_access;
+    int32_t parent_fd;
+} __attribute__((packed));
+
+/// The rights that may appear in a rule on a non-directory.
+#define LL_FILE_RIGHTS (LL_FS_EXECUTE | LL_FS_WRITE_FILE | LL_FS_READ_FILE | LL_FS_TRUNCATE | LL_FS_IOCTL_DEV)
+
+static uint64_t handled_fs(int abi) {
+    uint64_t rights = (LL_FS_MAKE_SYM << 1) - 1; // ABI 1: bits 0...12
+    if (abi >= 2) rights |= LL_FS_REFER;
+    if (abi >= 3) rights |= LL_FS_TRUNCATE;
+    if (abi >= 5) rights |= LL_FS_IOCTL_DEV;
+    return rights;
+}
+
+int eh_landlock_abi(void) {
+    long abi = syscall(SYS_landlock_create_ruleset, NULL, 0, LL_CREATE_RULESET_VERSION);
+    return abi < 0 ? 0 : (int)abi;
+}
+
+int eh_landlock_create_ruleset(int abi) {
+    if (abi < 1) {
+        errno = EINVAL;
+        return -1;
+    }
+    struct eh_ruleset_attr attr = {.handled_access_fs = handled_fs(abi)};
+    size_t size = sizeof(attr.handled_access_fs);
+    if (abi >= 4) {
+        attr.handled_access_net = LL_NET_BIND_TCP | LL_NET_CONNECT_TCP;
+        size = offsetof(struct eh_ruleset_attr, scoped);
+    }
+    if (abi >= 6) {
+        attr.scoped = LL_SCOPE_ABSTRACT_UNIX_SOCKET | LL_SCOPE_SIGNAL;
+        size = sizeof(attr);
+    }
+    return (int)syscall(SYS_landlock_create_ruleset, &attr, size, 0);
+}
+
+int eh_landlock_add_path(int ruleset_fd, int abi, const char *path, eh_landlock_access access) {
+    uint64_t handled = handled_fs(abi);
+    uint64_t allowed;
+    switch (access) {
+    case EH_LANDLOCK_READ_ONLY:
+        allowed = LL_FS_READ_FILE | LL_FS_READ_DIR | LL_FS_EXECUTE;
+        break;
+    case EH_LANDLOCK_READ_WRITE:
+        allowed = handled & ~(LL_FS_EXECUTE | LL_FS_MAKE_CHAR | LL_FS_MAKE_BLOCK | LL_FS_IOCTL_DEV);
+        break;
+    case EH_LANDLOCK_READ_WRITE_FILE:
+        allowed = LL_FS_READ_FILE | LL_FS_WRITE_FILE | LL_FS_TRUNCATE;
+        break;
+    default:
+        errno = EINVAL;
+        return -1;
+    }
+    int fd = open(path, O_PATH | O_CLOEXEC);
+    if (fd < 0) return -1;
+    struct stat st;
+    if (fstat(fd, &st) < 0) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return -1;
+    }
+    if (!S_ISDIR(st.st_mode)) allowed &= LL_FILE_RIGHTS;
+    struct eh_path_beneath_attr rule = {.allowed_access = allowed & handled, .parent_fd = fd};
+    long rc = syscall(SYS_landlock_add_rule, ruleset_fd, LL_RULE_PATH_BENEATH, &rule, 0);
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return rc < 0 ? -1 : 0;
+}
+
+int eh_landlock_restrict_self(int ruleset_fd) {
+    if (eh_set_no_new_privs() < 0) return -1;
+    return (int)syscall(SYS_landlock_restrict_self, ruleset_fd, 0);
+}
+
+int eh_set_no_new_privs(void) { return prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); }
+
+int eh_get_no_new_privs(void) { return prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0); }
+
+// MARK: - Descriptors
+
+int eh_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
+
+int eh_close_range(unsigned int first, unsigned int last) {
+    if (syscall(SYS_close_range, first, last, 0) == 0) return 0;
+    if (errno != ENOSYS) return -1;
+    struct rlimit limit;
+    unsigned int end = last;
+    if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY && limit.rlim_cur - 1 < end)
+        end = (unsigned int)(limit.rlim_cur - 1);
+    for (unsigned int fd = first; fd <= end && fd >= first; fd++) close((int)fd);
+    return 0;
+}
+
+// MARK: - SCM_RIGHTS
+
+ssize_t eh_send_with_fds(int socket, const void *buffer, size_t length, const int *fds, int fd_count,
+                         int dont_wait) {
+    if (fd_count < 0 || fd_count > EH_MAX_FDS_PER_MESSAGE || (fd_count > 0 && fds == NULL)) {
+        errno = EINVAL;
+        return -1;
+    }
+    struct iovec iov = {.iov_base = (void *)buffer, .iov_len = length};
+    union {
+        char buf[CMSG_SPACE(sizeof(int) * EH_MAX_FDS_PER_MESSAGE)];
+        struct cmsghdr align;
+    } control;
+    memset(&control, 0, sizeof(control));
+    struct msghdr msg = {.msg_iov = &iov, .msg_iovlen = 1};
+    if (fd_count > 0) {
+        msg.msg_control = control.buf;
+        msg.msg_controllen = CMSG_SPACE(sizeof(int) * (size_t)fd_count);
+        struct cmsghdr *header = CMSG_FIRSTHDR(&msg);
+        header->cmsg_level = SOL_SOCKET;
+        header->cmsg_type = SCM_RIGHTS;
+        header->cmsg_len = CMSG_LEN(sizeof(int) * (size_t)fd_count);
+        memcpy(CMSG_DATA(header), fds, sizeof(int) * (size_t)fd_count);
+    }
+    return sendmsg(socket, &msg, MSG_NOSIGNAL | (dont_wait ? MSG_DONTWAIT : 0));
+}
+
+ssize_t eh_recv_with_fds(int socket, void *buffer, size_t length, int *fds, int *fd_count, int dont_wait) {
+    *fd_count = 0;
+    struct iovec iov = {.iov_base = buffer, .iov_len = length};
+    union {
+        char buf[CMSG_SPACE(sizeof(int) * EH_MAX_FDS_PER_MESSAGE)];
+        struct cmsghdr align;
+    } control;
+    struct msghdr msg = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = control.buf,
+                         .msg_controllen = sizeof(control.buf)};
+    ssize_t received = recvmsg(socket, &msg, MSG_CMSG_CLOEXEC | (dont_wait ? MSG_DONTWAIT : 0));
+    if (received < 0) return -1;
+    int count = 0;
+    for (struct cmsghdr *header = CMSG_FIRSTHDR(&msg); header != NULL; header = CMSG_NXTHDR(&msg, header)) {
+        if (header->cmsg_level != SOL_SOCKET || header->cmsg_type != SCM_RIGHTS) continue;
+        size_t n = (header->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+        int *data = (int *)CMSG_DATA(header);
+        for (size_t i = 0; i < n; i++) {
+            if (count < EH_MAX_FDS_PER_MESSAGE) fds[count++] = data[i];
+            else close(data[i]);
+        }
+    }
+    if (msg.msg_flags & MSG_CTRUNC) {
+        for (int i = 0; i < count; i++) close(fds[i]);
+        errno = EMSGSIZE;
+        return -1;
+    }
+    *fd_count = count;
+    return received;
+}
+
+// MARK: - posix_spawn extensions
+
+short eh_posix_spawn_setsid_flag(void) { return POSIX_SPAWN_SETSID; }
+
+int eh_spawn_add_closefrom(posix_spawn_file_actions_t *actions, int from) {
+    return posix_spawn_file_actions_addclosefrom_np(actions, from);
+}
+
+int eh_spawn_add_chdir(posix_spawn_file_actions_t *actions, const char *path) {
+    return posix_spawn_file_actions_addchdir_np(actions, path);
+}
+
+// MARK: - Waiting
+
+int eh_wait_exited_keeping_zombie(pid_t pid) {
+    siginfo_t info;
+    memset(&info, 0, sizeof(info));
+    return waitid(P_PID, (id_t)pid, &info, WEXITED | WNOWAIT);
+}

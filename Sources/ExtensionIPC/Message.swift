@@ -1,0 +1,119 @@
+/// Every control message of the host ↔ extension protocol. Data bytes travel separately as
+/// ``DataChunk`` frames; descriptors travel with the frame of the message that names them.
+///
+/// Encoded as `{"type": "<case name>", "body": {…}}`; see ``WireFormat``.
+public enum Message: Codable, Hashable, Sendable {
+    /// Extension → host, first frame.
+    case hello(Hello)
+    /// Host → extension, answer to hello.
+    case welcome(Welcome)
+    /// Extension → host: load a representation.
+    case loadRequest(LoadRequest)
+    /// Host → extension: a file or in-place load; carries exactly one descriptor.
+    case fileReply(FileReply)
+    /// Host → extension: all chunks of a data load have been sent.
+    case loadCompleted(LoadCompleted)
+    /// Host → extension: a load failed.
+    case loadFailed(LoadFailed)
+    /// Extension → host: cancel a load in flight.
+    case cancelLoad(RequestReference)
+    /// Extension → host: `startAccessingSecurityScopedResource()`.
+    case startAccessing(SecurityScopeRequest)
+    /// Extension → host: `stopAccessingSecurityScopedResource()`.
+    case stopAccessing(SecurityScopeRequest)
+    /// Host → extension: grant or deny of a start or stop.
+    case securityScopeReply(SecurityScopeReply)
+    /// Either way: progress.
+    case progress(ProgressUpdate)
+    /// Extension → host: `completeRequest(returningItems:)`.
+    case completeRequest(CompleteRequest)
+    /// Extension → host: `cancelRequest(withError:)`.
+    case cancelRequest(CancelRequest)
+    /// Extension → host: a log line.
+    case log(LogLine)
+    /// Either way: the sender is closing.
+    case bye(Bye)
+
+    /// How many descriptors must travel with this message's frame.
+    public var descriptorCount: Int {
+        if case .fileReply = self { return 1 }
+        return 0
+    }
+
+    /// The `type` string on the wire.
+    public var typeName: String {
+        switch self {
+        case .hello: return "hello"
+        case .welcome: return "welcome"
+        case .loadRequest: return "loadRequest"
+        case .fileReply: return "fileReply"
+        case .loadCompleted: return "loadCompleted"
+        case .loadFailed: return "loadFailed"
+        case .cancelLoad: return "cancelLoad"
+        case .startAccessing: return "startAccessing"
+        case .stopAccessing: return "stopAccessing"
+        case .securityScopeReply: return "securityScopeReply"
+        case .progress: return "progress"
+        case .completeRequest: return "completeRequest"
+        case .cancelRequest: return "cancelRequest"
+        case .log: return "log"
+        case .bye: return "bye"
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case type
+        case body
+    }
+
+    /// Encodes `{"type": …, "body": …}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(typeName, forKey: .type)
+        switch self {
+        case .hello(let body): try container.encode(body, forKey: .body)
+        case .welcome(let body): try container.encode(body, forKey: .body)
+        case .loadRequest(let body): try container.encode(body, forKey: .body)
+        case .fileReply(let body): try container.encode(body, forKey: .body)
+        case .loadCompleted(let body): try container.encode(body, forKey: .body)
+        case .loadFailed(let body): try container.encode(body, forKey: .body)
+        case .cancelLoad(let body): try container.encode(body, forKey: .body)
+        case .startAccessing(let body): try container.encode(body, forKey: .body)
+        case .stopAccessing(let body): try container.encode(body, forKey: .body)
+        case .securityScopeReply(let body): try container.encode(body, forKey: .body)
+        case .progress(let body): try container.encode(body, forKey: .body)
+        case .completeRequest(let body): try container.encode(body, forKey: .body)
+        case .cancelRequest(let body): try container.encode(body, forKey: .body)
+        case .log(let body): try container.encode(body, forKey: .body)
+        case .bye(let body): try container.encode(body, forKey: .body)
+        }
+    }
+
+    /// Decodes `{"type": …, "body": …}`.
+    /// - Throws: `DecodingError` for an unknown type or a body that does not match it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let type = try container.decode(String.self, forKey: .type)
+        func body<T: Decodable>(_: T.Type) throws -> T { try container.decode(T.self, forKey: .body) }
+        switch type {
+        case "hello": self = .hello(try body(Hello.self))
+        case "welcome": self = .welcome(try body(Welcome.self))
+        case "loadRequest": self = .loadRequest(try body(LoadRequest.self))
+        case "fileReply": self = .fileReply(try body(FileReply.self))
+        case "loadCompleted": self = .loadCompleted(try body(LoadCompleted.self))
+        case "loadFailed": self = .loadFailed(try body(LoadFailed.self))
+        case "cancelLoad": self = .cancelLoad(try body(RequestReference.self))
+        case "startAccessing": self = .startAccessing(try body(SecurityScopeRequest.self))
+        case "stopAccessing": self = .stopAccessing(try body(SecurityScopeRequest.self))
+        case "securityScopeReply": self = .securityScopeReply(try body(SecurityScopeReply.self))
+        case "progress": self = .progress(try body(ProgressUpdate.self))
+        case "completeRequest": self = .completeRequest(try body(CompleteRequest.self))
+        case "cancelRequest": self = .cancelRequest(try body(CancelRequest.self))
+        case "log": self = .log(try body(LogLine.self))
+        case "bye": self = .bye(try body(Bye.self))
+        default:
+            throw DecodingError.dataCorruptedError(
+                forKey: .type, in: container, debugDescription: "unknown message type \"\(type)\"")
+        }
+    }
+}

@@ -1,0 +1,305 @@
+// The bodies of ``Message`` cases, in the order of a share: handshake, loads, security scopes,
+// progress and logs, the end of the request.
+
+// MARK: - Handshake
+
+/// Which side of the connection a peer is.
+public enum PeerRole: String, Codable, Hashable, Sendable {
+    /// The app that opened the share sheet (`exthost share`).
+    case host
+    /// The share extension process.
+    case `extension`
+}
+
+/// The first frame the extension sends.
+public struct Hello: Codable, Hashable, Sendable {
+    /// The protocol version the sender speaks (``WireFormat/protocolVersion``).
+    public var protocolVersion: UInt16
+    /// The sender's role.
+    public var role: PeerRole
+    /// The sender's pid as it sees itself.
+    public var pid: Int32
+    /// A name for logs (the extension's bundle identifier or executable name).
+    public var name: String?
+
+    /// A hello.
+    public init(protocolVersion: UInt16 = WireFormat.protocolVersion, role: PeerRole, pid: Int32, name: String? = nil) {
+        self.protocolVersion = protocolVersion
+        self.role = role
+        self.pid = pid
+        self.name = name
+    }
+}
+
+/// The host's answer to ``Hello``: the context to work on.
+public struct Welcome: Codable, Hashable, Sendable {
+    /// The protocol version the host speaks.
+    public var protocolVersion: UInt16
+    /// The extension context.
+    public var context: ContextDescription
+    /// The App Group identifiers the extension may write (its entitlements).
+    public var appGroups: [String]
+
+    /// A welcome.
+    public init(protocolVersion: UInt16 = WireFormat.protocolVersion, context: ContextDescription, appGroups: [String])
+    {
+        self.protocolVersion = protocolVersion
+        self.context = context
+        self.appGroups = appGroups
+    }
+}
+
+// MARK: - Loads
+
+/// The extension asks for one representation of one attachment.
+public struct LoadRequest: Codable, Hashable, Sendable {
+    /// Chosen by the extension, unique per connection; every reply names it.
+    public var requestID: UInt64
+    /// ``AttachmentDescription/index``.
+    public var attachment: Int
+    /// The requested type (it may need a coercion the host performs).
+    public var typeIdentifier: String
+    /// How the extension wants it: data (chunks), file (a descriptor to copy), or in place.
+    public var kind: RepresentationKind
+
+    /// A load request.
+    public init(requestID: UInt64, attachment: Int, typeIdentifier: String, kind: RepresentationKind) {
+        self.requestID = requestID
+        self.attachment = attachment
+        self.typeIdentifier = typeIdentifier
+        self.kind = kind
+    }
+}
+
+/// A data load finished: every ``DataChunk`` of the request has been sent.
+public struct LoadCompleted: Codable, Hashable, Sendable {
+    /// The request.
+    public var requestID: UInt64
+    /// The total bytes sent in chunks (the receiver checks it).
+    public var byteCount: Int64
+
+    /// A completion.
+    public init(requestID: UInt64, byteCount: Int64) {
+        self.requestID = requestID
+        self.byteCount = byteCount
+    }
+}
+
+/// A file or in-place load succeeded; exactly one descriptor (read-only) travels with this frame.
+public struct FileReply: Codable, Hashable, Sendable {
+    /// The request.
+    public var requestID: UInt64
+    /// The type actually delivered.
+    public var typeIdentifier: String
+    /// The name the file should get in the extension's `tmp/` (a plain file name).
+    public var suggestedName: String?
+    /// The file's size.
+    public var byteCount: Int64
+    /// For in-place replies: the token whose scope guards this file.
+    public var securityScopeToken: String?
+
+    /// A file reply.
+    public init(
+        requestID: UInt64, typeIdentifier: String, suggestedName: String? = nil, byteCount: Int64,
+        securityScopeToken: String? = nil
+    ) {
+        self.requestID = requestID
+        self.typeIdentifier = typeIdentifier
+        self.suggestedName = suggestedName
+        self.byteCount = byteCount
+        self.securityScopeToken = securityScopeToken
+    }
+}
+
+/// An error as `NSError` would carry it: domain, code, message.
+public struct WireError: Codable, Hashable, Sendable, Error {
+    /// `NSItemProviderErrorDomain`.
+    public static var itemProviderDomain: String { "NSItemProviderErrorDomain" }
+    /// `NSItemProviderUnknownError` (-1).
+    public static var unknownError: Int { -1 }
+    /// `NSItemProviderItemUnavailableError` (-1000).
+    public static var itemUnavailable: Int { -1000 }
+    /// `NSItemProviderUnexpectedValueClassError` (-1100).
+    public static var unexpectedValueClass: Int { -1100 }
+    /// `NSItemProviderUnavailableCoercionError` (-1200).
+    public static var unavailableCoercion: Int { -1200 }
+
+    /// The error domain.
+    public var domain: String
+    /// The code within the domain.
+    public var code: Int
+    /// `localizedDescription`.
+    public var message: String
+
+    /// An error; the domain defaults to ``itemProviderDomain``.
+    public init(domain: String = WireError.itemProviderDomain, code: Int, message: String) {
+        self.domain = domain
+        self.code = code
+        self.message = message
+    }
+}
+
+/// A load failed (no more frames for this request follow).
+public struct LoadFailed: Codable, Hashable, Sendable {
+    /// The request.
+    public var requestID: UInt64
+    /// Why.
+    public var error: WireError
+
+    /// A failure.
+    public init(requestID: UInt64, error: WireError) {
+        self.requestID = requestID
+        self.error = error
+    }
+}
+
+/// Names a request (to cancel a load).
+public struct RequestReference: Codable, Hashable, Sendable {
+    /// The request.
+    public var requestID: UInt64
+
+    /// A reference to `requestID`.
+    public init(requestID: UInt64) { self.requestID = requestID }
+}
+
+// MARK: - Security scope
+
+/// `startAccessingSecurityScopedResource()` / `stop…` for an in-place file, brokered by the host.
+public struct SecurityScopeRequest: Codable, Hashable, Sendable {
+    /// Chosen by the extension; the reply names it.
+    public var requestID: UInt64
+    /// The token from ``RepresentationDescription/securityScopeToken`` or ``FileReply``.
+    public var token: String
+
+    /// A request.
+    public init(requestID: UInt64, token: String) {
+        self.requestID = requestID
+        self.token = token
+    }
+}
+
+/// The host's answer to a start or stop.
+public struct SecurityScopeReply: Codable, Hashable, Sendable {
+    /// The request.
+    public var requestID: UInt64
+    /// Whether access was granted (start) or the stop was accepted.
+    public var granted: Bool
+    /// Why it was refused (forged, foreign or already stopped token).
+    public var reason: String?
+
+    /// A reply.
+    public init(requestID: UInt64, granted: Bool, reason: String? = nil) {
+        self.requestID = requestID
+        self.granted = granted
+        self.reason = reason
+    }
+}
+
+// MARK: - Progress, logs, end of request
+
+/// Progress of a load (host → extension) or of the whole request (extension → host).
+public struct ProgressUpdate: Codable, Hashable, Sendable {
+    /// The load it belongs to, or nil for the request as a whole.
+    public var requestID: UInt64?
+    /// `Progress.completedUnitCount`.
+    public var completedUnitCount: Int64
+    /// `Progress.totalUnitCount` (-1 when unknown).
+    public var totalUnitCount: Int64
+    /// What is happening, for the report ("writing photo.png").
+    public var activity: String?
+
+    /// A progress update.
+    public init(requestID: UInt64? = nil, completedUnitCount: Int64, totalUnitCount: Int64, activity: String? = nil) {
+        self.requestID = requestID
+        self.completedUnitCount = completedUnitCount
+        self.totalUnitCount = totalUnitCount
+        self.activity = activity
+    }
+}
+
+/// What became of one attachment, for the host's report.
+public struct AttachmentOutcome: Codable, Hashable, Sendable {
+    /// ``AttachmentDescription/index``.
+    public var attachment: Int
+    /// The type that was loaded.
+    public var typeIdentifier: String?
+    /// How it was loaded.
+    public var kind: RepresentationKind?
+    /// Bytes written.
+    public var byteCount: Int64
+    /// How long the load and write took.
+    public var milliseconds: Double
+    /// Where it was written, relative to the group container.
+    public var destination: String?
+    /// Why it failed, if it did.
+    public var error: WireError?
+
+    /// An outcome.
+    public init(
+        attachment: Int, typeIdentifier: String? = nil, kind: RepresentationKind? = nil, byteCount: Int64 = 0,
+        milliseconds: Double = 0, destination: String? = nil, error: WireError? = nil
+    ) {
+        self.attachment = attachment
+        self.typeIdentifier = typeIdentifier
+        self.kind = kind
+        self.byteCount = byteCount
+        self.milliseconds = milliseconds
+        self.destination = destination
+        self.error = error
+    }
+}
+
+/// `completeRequest(returningItems:)`.
+public struct CompleteRequest: Codable, Hashable, Sendable {
+    /// One outcome per attachment the extension handled.
+    public var outcomes: [AttachmentOutcome]
+    /// Items returned to the host app, if any.
+    public var returnedItems: [ItemDescription]
+
+    /// A completion.
+    public init(outcomes: [AttachmentOutcome], returnedItems: [ItemDescription] = []) {
+        self.outcomes = outcomes
+        self.returnedItems = returnedItems
+    }
+}
+
+/// `cancelRequest(withError:)`.
+public struct CancelRequest: Codable, Hashable, Sendable {
+    /// The error the extension cancelled with.
+    public var error: WireError
+
+    /// A cancellation.
+    public init(error: WireError) { self.error = error }
+}
+
+/// A log line from the extension (its `os_log`), shown in the host's report.
+public struct LogLine: Codable, Hashable, Sendable {
+    /// Severity.
+    public enum Level: String, Codable, Hashable, Sendable {
+        /// Debug detail.
+        case debug
+        /// Normal information.
+        case info
+        /// Something went wrong.
+        case error
+    }
+    /// Severity.
+    public var level: Level
+    /// The text (one line).
+    public var text: String
+
+    /// A log line.
+    public init(level: Level, text: String) {
+        self.level = level
+        self.text = text
+    }
+}
+
+/// The last frame either side sends before closing.
+public struct Bye: Codable, Hashable, Sendable {
+    /// Why the sender is closing.
+    public var reason: String
+
+    /// A goodbye.
+    public init(reason: String) { self.reason = reason }
+}

@@ -1,0 +1,70 @@
+import CSandbox
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// One pass-through per C function used by the process, socket and sandbox layer
+// (the only call site of each). See Syscalls.swift for the file-descriptor ones.
+
+// MARK: - Sockets
+
+internal func system_socketpair(_ domain: CInt, _ type: CInt, _ proto: CInt, _ fds: UnsafeMutablePointer<CInt>)
+    -> CInt
+{
+    socketpair(domain, type, proto, fds)
+}
+
+internal func system_eh_send_with_fds(
+    _ socket: CInt, _ buffer: UnsafeRawPointer, _ length: Int, _ fds: UnsafePointer<CInt>?, _ count: CInt,
+    _ dontWait: CInt
+) -> Int {
+    eh_send_with_fds(socket, buffer, length, fds, count, dontWait)
+}
+
+internal func system_eh_recv_with_fds(
+    _ socket: CInt, _ buffer: UnsafeMutableRawPointer, _ length: Int, _ fds: UnsafeMutablePointer<CInt>,
+    _ count: UnsafeMutablePointer<CInt>, _ dontWait: CInt
+) -> Int {
+    eh_recv_with_fds(socket, buffer, length, fds, count, dontWait)
+}
+
+internal func system_shutdown(_ fd: CInt, _ how: CInt) -> CInt { shutdown(fd, how) }
+
+internal func system_poll(_ fds: UnsafeMutablePointer<pollfd>, _ count: nfds_t, _ timeout: CInt) -> CInt {
+    poll(fds, count, timeout)
+}
+
+internal func system_fcntl_getfl(_ fd: CInt) -> CInt { fcntl(fd, F_GETFL) }
+
+// MARK: - Pipes
+
+internal func system_eh_pipe_cloexec(_ fds: UnsafeMutablePointer<CInt>) -> CInt { eh_pipe_cloexec(fds) }
+
+// MARK: - Processes
+
+internal func system_posix_spawn(
+    _ pid: UnsafeMutablePointer<pid_t>, _ path: UnsafePointer<CChar>,
+    _ actions: UnsafePointer<posix_spawn_file_actions_t>, _ attributes: UnsafePointer<posix_spawnattr_t>,
+    _ argv: UnsafePointer<UnsafeMutablePointer<CChar>?>, _ envp: UnsafePointer<UnsafeMutablePointer<CChar>?>
+) -> CInt {
+    posix_spawn(pid, path, actions, attributes, argv, envp)
+}
+
+internal func system_waitpid(_ pid: pid_t, _ status: UnsafeMutablePointer<CInt>, _ options: CInt) -> pid_t {
+    waitpid(pid, status, options)
+}
+
+internal func system_eh_wait_exited_keeping_zombie(_ pid: pid_t) -> CInt { eh_wait_exited_keeping_zombie(pid) }
+
+internal func system_kill(_ pid: pid_t, _ signal: CInt) -> CInt { kill(pid, signal) }
+
+internal func system_getpid() -> pid_t { getpid() }
+
+internal func system_getpgid(_ pid: pid_t) -> pid_t { getpgid(pid) }
+
+// MARK: - Sandbox
+
+internal func system_eh_landlock_abi() -> CInt { eh_landlock_abi() }
+
+internal func system_fcntl_dupfd(_ fd: CInt, _ minimum: CInt) -> CInt { fcntl(fd, F_DUPFD_CLOEXEC, minimum) }

@@ -1,0 +1,136 @@
+import Foundation
+
+/// Reads what the kernel reports about a running process from `/proc`: its real memory footprint,
+/// peak, threads, and the processes it started.
+///
+/// "Real footprint" (what an iOS jetsam limit is measured against) is the memory the process alone
+/// keeps resident and cannot give back without swapping: its proportional share of anonymous and
+/// shared-memory pages, plus what of it is swapped out (`Pss_Anon + Pss_Shmem + SwapPss` from
+/// `/proc/PID/smaps_rollup`). Not virtual size (`VmSize`: a Swift process reserves gigabytes it
+/// never touches) and not `VmRSS` (which counts the clean, shared pages of libswiftCore,
+/// Foundation and libc — tens of MiB the kernel can drop at any time and that iOS does not
+/// charge either). Without `smaps_rollup` (kernel < 4.14) it falls back to
+/// `RssAnon + RssShmem + VmSwap` from `/proc/PID/status`, which counts shared anonymous pages in
+/// full. Each sample walks the process's mappings (`smaps_rollup`), tens of microseconds.
+public enum ProcessMonitor {
+    /// Memory figures for one process, in bytes.
+    public struct MemoryUsage: Hashable, Sendable {
+        /// Where ``footprintBytes`` came from.
+        public enum Source: Hashable, Sendable {
+            /// `Pss_Anon + Pss_Shmem + SwapPss` from `smaps_rollup`.
+            case proportionalAnonymous
+            /// `RssAnon + RssShmem + VmSwap` from `status`.
+            case residentAnonymous
+        }
+        /// The real footprint (see ``ProcessMonitor``).
+        public var footprintBytes: Int
+        /// How ``footprintBytes`` was computed.
+        public var footprintSource: Source
+        /// `VmRSS`: every resident page, shared library text included.
+        public var residentBytes: Int
+        /// `VmHWM`: the peak of ``residentBytes`` since the process started (kernel-tracked, so it
+        /// catches spikes between samples; an upper bound for the footprint's peak).
+        public var peakResidentBytes: Int
+        /// `RssAnon`: resident anonymous memory.
+        public var residentAnonymousBytes: Int
+        /// `VmSwap`: swapped-out anonymous memory.
+        public var swapBytes: Int
+        /// `Pss` (proportional set size), when `smaps_rollup` was readable.
+        public var proportionalBytes: Int?
+        /// `Private_Dirty`, when `smaps_rollup` was readable.
+        public var privateDirtyBytes: Int?
+        /// `VmSize`: reserved virtual address space (for reports only; never a limit).
+        public var virtualBytes: Int
+    }
+
+    /// One look at a process.
+    public struct Sample: Hashable, Sendable {
+        /// Its memory.
+        public var memory: MemoryUsage
+        /// `Threads` from `status`.
+        public var threadCount: Int
+    }
+
+    /// Samples `pid`'s memory and thread count.
+    /// - Throws: ``Errno`` (`.noSuchFileOrDirectory` once the process has been reaped,
+    ///   `.permissionDenied` for another user's process).
+    public static func sample(_ pid: ProcessID) throws(Errno) -> Sample {
+        let status = fields(try readProcFile("/proc/\(pid)/status"))
+        func kib(_ key: String) -> Int { (status[key] ?? 0) * 1024 }
+        var memory = MemoryUsage(
+            footprintBytes: kib("RssAnon") + kib("RssShmem") + kib("VmSwap"), footprintSource: .residentAnonymous,
+            residentBytes: kib("VmRSS"), peakResidentBytes: kib("VmHWM"), residentAnonymousBytes: kib("RssAnon"),
+            swapBytes: kib("VmSwap"), proportionalBytes: nil, privateDirtyBytes: nil, virtualBytes: kib("VmSize"))
+        if let rollupText = try? readProcFile("/proc/\(pid)/smaps_rollup") {
+            let rollup = fields(rollupText)
+            if let anon = rollup["Pss_Anon"] {
+                memory.footprintBytes = (anon + (rollup["Pss_Shmem"] ?? 0) + (rollup["SwapPss"] ?? 0)) * 1024
+                memory.footprintSource = .proportionalAnonymous
+            }
+            memory.proportionalBytes = rollup["Pss"].map { $0 * 1024 }
+            memory.privateDirtyBytes = rollup["Private_Dirty"].map { $0 * 1024 }
+        }
+        return Sample(memory: memory, threadCount: status["Threads"] ?? 0)
+    }
+
+    /// Live processes whose parent is `pid` (scans `/proc/*/stat`; the kernel here has no
+    /// `/proc/PID/task/TID/children`).
+    public static func children(of pid: ProcessID) -> [ProcessID] {
+        processes { $0.parent == pid }
+    }
+
+    /// Live processes in the process group `group` (the leader included while it is alive).
+    public static func members(ofProcessGroup group: ProcessID) -> [ProcessID] {
+        processes { $0.group == group }
+    }
+
+    // MARK: - Parsing
+
+    private struct StatLine {
+        var pid: ProcessID
+        var state: Character
+        var parent: ProcessID
+        var group: ProcessID
+    }
+
+    private static func processes(where matches: (StatLine) -> Bool) -> [ProcessID] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return names.compactMap { name -> ProcessID? in
+            guard name.first?.isNumber == true, let text = try? readProcFile("/proc/\(name)/stat"),
+                let line = parseStat(text), line.state != "Z", matches(line)
+            else { return nil }
+            return line.pid
+        }.sorted { $0.rawValue < $1.rawValue }
+    }
+
+    /// `pid (comm) state ppid pgrp …`; `comm` may hold spaces and parentheses, so split after the last `)`.
+    private static func parseStat(_ text: String) -> StatLine? {
+        guard let close = text.lastIndex(of: ")"), let pid = CInt(text.prefix { $0 != " " }) else { return nil }
+        let rest = text[text.index(after: close)...].split(separator: " ")
+        guard rest.count >= 3, let state = rest[0].first, let parent = CInt(rest[1]), let group = CInt(rest[2]) else {
+            return nil
+        }
+        return StatLine(
+            pid: ProcessID(rawValue: pid), state: state, parent: ProcessID(rawValue: parent),
+            group: ProcessID(rawValue: group))
+    }
+
+    /// `Key:   123 kB` lines → `[Key: 123]` (the first number on each line).
+    private static func fields(_ text: String) -> [String: Int] {
+        var result: [String: Int] = [:]
+        for line in text.split(separator: "\n") {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let value = line[line.index(after: colon)...].split(whereSeparator: { $0 == " " || $0 == "\t" }).first
+            if let value, let number = Int(value) {
+                result[String(line[..<colon])] = number
+            }
+        }
+        return result
+    }
+
+    private static func readProcFile(_ path: String) throws(Errno) -> String {
+        let descriptor = try FileDescriptor.open(path)
+        defer { try? descriptor.close() }
+        return String(decoding: try descriptor.readAll(limit: 1 << 20), as: UTF8.self)
+    }
+}

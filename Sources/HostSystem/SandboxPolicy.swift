@@ -1,0 +1,152 @@
+import Foundation
+
+/// What `exthost-sandbox-exec` should confine a program to, turned into the launcher's arguments.
+///
+/// The launcher is a small single-threaded C program (Sources/exthost-sandbox-exec): Landlock
+/// confines only the calling thread, so it cannot be applied from a Swift process that already
+/// runs Dispatch threads. It sets `no_new_privs`, starts a session, restricts itself, applies the
+/// rlimits, writes a ``SandboxReport`` line to descriptor ``reportDescriptorNumber``, closes every
+/// descriptor but 0–3, and execs the program.
+///
+/// Always readable (granted by the launcher itself): the program, `/usr/lib`, `/lib`, `/lib64`,
+/// `/etc/ld.so.cache`, `/proc` (a Swift process needs it for `CommandLine.arguments` and
+/// libdispatch), `/sys/devices/system/cpu`, `/usr/share/zoneinfo`, `/dev/urandom`; `/dev/null` is
+/// readable and writable. Everything else only as listed here.
+///
+/// - Important: Landlock does not restrict descriptors opened before it was applied (fd 3 and the
+///   ones sent over it), connecting to pathname Unix sockets, or UDP. Network TCP needs ABI ≥ 4 and
+///   the signal and abstract-socket scopes ABI ≥ 6; the report says what was enforced.
+public struct SandboxPolicy: Hashable, Sendable {
+    /// What to do when the kernel offers no Landlock.
+    public enum Enforcement: Hashable, Sendable {
+        /// Refuse to run the program (the launcher exits 70 with a message).
+        case required
+        /// Run it unconfined with a loud warning on its standard error; the report says `unconfined`.
+        case preferred
+        /// Do not use Landlock at all (the report says `disabled`). For diagnosis only.
+        case disabled
+    }
+
+    /// Paths (and everything beneath directories) the program may read and execute.
+    public var readOnlyPaths: [String]
+    /// Directories the program may read, create, write, rename within and delete beneath (no execute).
+    public var readWritePaths: [String]
+    /// Resource limits applied before exec.
+    public var limits: ResourceLimits
+    /// What to do without Landlock.
+    public var enforcement: Enforcement
+
+    /// A policy; by default nothing beyond the launcher's fixed read-only set, no limits, Landlock required.
+    public init(
+        readOnlyPaths: [String] = [], readWritePaths: [String] = [], limits: ResourceLimits = ResourceLimits(),
+        enforcement: Enforcement = .required
+    ) {
+        self.readOnlyPaths = readOnlyPaths
+        self.readWritePaths = readWritePaths
+        self.limits = limits
+        self.enforcement = enforcement
+    }
+
+    /// The descriptor number the launcher writes its report to (fd 3 is the IPC socket).
+    public static var reportDescriptorNumber: CInt { 4 }
+
+    /// The launcher's arguments (after its own path) to run `program` with `arguments`.
+    public func launcherArguments(program: String, arguments: [String], reportDescriptor: CInt?) -> [String] {
+        var result: [String] = []
+        for path in readOnlyPaths { result += ["--ro", path] }
+        for path in readWritePaths { result += ["--rw", path] }
+        if let value = limits.addressSpaceBytes { result += ["--rlimit-as", String(value)] }
+        if let value = limits.openFiles { result += ["--rlimit-nofile", String(value)] }
+        if let value = limits.processes { result += ["--rlimit-nproc", String(value)] }
+        if let value = limits.cpuSeconds { result += ["--rlimit-cpu", String(value)] }
+        switch enforcement {
+        case .required: break
+        case .preferred: result.append("--allow-unconfined")
+        case .disabled: result.append("--no-landlock")
+        }
+        if let reportDescriptor { result += ["--report-fd", String(reportDescriptor)] }
+        return result + ["--", program] + arguments
+    }
+
+    /// A ``Spawn`` of the launcher running `program` in a new session, with `socket` as fd 3,
+    /// `report` (a pipe's write end) as fd ``reportDescriptorNumber``, and the given standard
+    /// output and error (default `/dev/null`).
+    public func spawn(
+        launcher: String, program: String, arguments: [String], socket: FileDescriptor?, report: FileDescriptor?,
+        standardOutput: FileDescriptor? = nil, standardError: FileDescriptor? = nil
+    ) -> Spawn {
+        var spawn = Spawn(
+            executable: launcher,
+            arguments: launcherArguments(
+                program: program, arguments: arguments,
+                reportDescriptor: report.map { _ in Self.reportDescriptorNumber }
+            ))
+        spawn.processGroup = .newSession
+        spawn.descriptors[1] = standardOutput
+        spawn.descriptors[2] = standardError
+        spawn.descriptors[3] = socket
+        spawn.descriptors[Self.reportDescriptorNumber] = report
+        return spawn
+    }
+
+    /// The directories holding the Swift runtime libraries this process loaded (libswiftCore,
+    /// Foundation, Dispatch), read from `/proc/self/maps`: a confined Swift program built by the
+    /// same toolchain needs them read-only.
+    public static func swiftRuntimeDirectories() -> [String] {
+        // Read to end of file by hand: procfs reports size 0, and one short read may miss entries.
+        guard let descriptor = try? FileDescriptor.open("/proc/self/maps") else { return [] }
+        defer { try? descriptor.close() }
+        guard let bytes = try? descriptor.readAll(limit: 64 << 20) else { return [] }
+        let maps = String(decoding: bytes, as: UTF8.self)
+        var directories: [String] = []
+        for line in maps.split(separator: "\n") {
+            guard let slash = line.firstIndex(of: "/") else { continue }
+            let path = String(line[slash...])
+            let name = (path as NSString).lastPathComponent
+            guard
+                name.hasPrefix("libswift") || name.hasPrefix("libFoundation") || name.hasPrefix("libdispatch")
+                    || name.hasPrefix("libBlocksRuntime") || name.hasPrefix("lib_FoundationICU")
+            else { continue }
+            let directory = (path as NSString).deletingLastPathComponent
+            if !directories.contains(directory) { directories.append(directory) }
+        }
+        return directories
+    }
+
+    /// `exthost-sandbox-exec` next to the running executable (SwiftPM builds it into the same
+    /// directory as `exthost` and the test bundles), or nil when it is not there.
+    public static func launcherNextToExecutable() -> String? {
+        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
+            return nil
+        }
+        let candidate = ((executable as NSString).deletingLastPathComponent as NSString)
+            .appendingPathComponent("exthost-sandbox-exec")
+        return FileManager.default.isExecutableFile(atPath: candidate) ? candidate : nil
+    }
+
+    /// The Landlock ABI version this kernel offers (0: none).
+    ///
+    /// The corresponding C function is `landlock_create_ruleset(NULL, 0, LANDLOCK_CREATE_RULESET_VERSION)`.
+    public static var kernelLandlockABI: Int { Int(system_eh_landlock_abi()) }
+}
+
+/// Resource limits (`setrlimit`, soft = hard) for a confined program; nil leaves one as inherited.
+public struct ResourceLimits: Hashable, Sendable {
+    /// `RLIMIT_AS`: virtual address space. A backstop only — Swift reserves far more address space
+    /// than it uses, so keep this in GiB and enforce memory on the footprint (``ProcessMonitor``).
+    public var addressSpaceBytes: Int?
+    /// `RLIMIT_NOFILE`: the highest descriptor number + 1.
+    public var openFiles: Int?
+    /// `RLIMIT_NPROC`: processes (and threads) of the user, counted system-wide.
+    public var processes: Int?
+    /// `RLIMIT_CPU`: CPU seconds, then `SIGXCPU`.
+    public var cpuSeconds: Int?
+
+    /// Limits; nil leaves each as inherited.
+    public init(addressSpaceBytes: Int? = nil, openFiles: Int? = nil, processes: Int? = nil, cpuSeconds: Int? = nil) {
+        self.addressSpaceBytes = addressSpaceBytes
+        self.openFiles = openFiles
+        self.processes = processes
+        self.cpuSeconds = cpuSeconds
+    }
+}

@@ -1,0 +1,249 @@
+// exthost-sandbox-exec: confines itself, then becomes PROGRAM (DESIGN.md §3, issue 6).
+//
+//   exthost-sandbox-exec [--ro PATH]... [--rw PATH]... [--rlimit-as BYTES] [--rlimit-nofile N]
+//       [--rlimit-nproc N] [--rlimit-cpu SECONDS] [--no-landlock] [--allow-unconfined]
+//       [--report-fd N] -- PROGRAM [ARGS...]
+//
+// Single-threaded on purpose: Landlock confines only the calling thread, so it must be applied
+// here, between posix_spawn and execv, never from a Swift process that already has Dispatch
+// threads (toolchain.md §2b). In order it: resets the signal mask, sets no_new_privs, starts a
+// session (or at least a process group), restricts itself with the best Landlock ABI the kernel
+// offers, applies the rlimits, writes one status line to the report descriptor, closes every
+// descriptor except 0, 1, 2, 3 (the IPC socket) and the report descriptor (which is
+// close-on-exec), and execs PROGRAM.
+//
+// Report lines (space-separated key=value, one line each):
+//   sandbox=enforced|unconfined|disabled|refused landlock-abi=N network=denied|allowed
+//       scope=signal,abstract-unix|none no-new-privs=1 [reason=WORD]
+//   exec-failed errno=N                      (only when execv fails; then exit 127)
+// End of file on the report descriptor without a second line means execv succeeded.
+//
+// Exit status: 64 bad usage, 70 the sandbox could not be set up (or Landlock is missing and
+// --allow-unconfined was not given), 127 PROGRAM could not be executed.
+
+#include "CSandbox.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#define EXIT_USAGE 64
+#define EXIT_SANDBOX 70
+#define EXIT_EXEC 127
+#define MAX_PATHS 256
+#define IPC_FD 3
+
+struct limit {
+    const char *option;
+    int resource;
+    rlim_t value;
+    int set;
+};
+
+struct options {
+    const char *read_only[MAX_PATHS];
+    int read_only_count;
+    const char *read_write[MAX_PATHS];
+    int read_write_count;
+    struct limit limits[4];
+    int no_landlock;
+    int allow_unconfined;
+    int report_fd;
+    char **program_argv;
+};
+
+/// Paths every confined program may read: its loader, libraries, /proc (the Swift runtime reads
+/// /proc/self/maps for argv and libdispatch reads /proc/PID/stat), CPU topology, time zones.
+static const char *const default_read_only[] = {
+    "/usr/lib", "/lib", "/lib64", "/etc/ld.so.cache", "/proc", "/sys/devices/system/cpu",
+    "/usr/share/zoneinfo", "/dev/urandom",
+};
+
+static void usage_error(const char *message, const char *argument) {
+    fprintf(stderr, "exthost-sandbox-exec: %s%s%s\n", message, argument ? ": " : "", argument ? argument : "");
+    fprintf(stderr,
+            "usage: exthost-sandbox-exec [--ro PATH]... [--rw PATH]... [--rlimit-as BYTES] [--rlimit-nofile N]\n"
+            "       [--rlimit-nproc N] [--rlimit-cpu SECONDS] [--no-landlock] [--allow-unconfined]\n"
+            "       [--report-fd N] -- PROGRAM [ARGS...]\n");
+    exit(EXIT_USAGE);
+}
+
+static unsigned long long parse_number(const char *option, const char *text) {
+    if (text == NULL || *text == '\0') usage_error("missing number after", option);
+    char *end = NULL;
+    errno = 0;
+    unsigned long long value = strtoull(text, &end, 10);
+    if (errno != 0 || end == NULL || *end != '\0' || text[0] == '-') usage_error("not a whole number", text);
+    return value;
+}
+
+static void parse(int argc, char **argv, struct options *o) {
+    memset(o, 0, sizeof(*o));
+    o->report_fd = -1;
+    o->limits[0] = (struct limit){"--rlimit-as", RLIMIT_AS, 0, 0};
+    o->limits[1] = (struct limit){"--rlimit-nofile", RLIMIT_NOFILE, 0, 0};
+    o->limits[2] = (struct limit){"--rlimit-nproc", RLIMIT_NPROC, 0, 0};
+    o->limits[3] = (struct limit){"--rlimit-cpu", RLIMIT_CPU, 0, 0};
+    int i = 1;
+    for (; i < argc; i++) {
+        const char *arg = argv[i];
+        const char *next = i + 1 < argc ? argv[i + 1] : NULL;
+        if (strcmp(arg, "--") == 0) {
+            i++;
+            break;
+        } else if (strcmp(arg, "--ro") == 0 || strcmp(arg, "--rw") == 0) {
+            if (next == NULL || *next == '\0') usage_error("missing path after", arg);
+            int rw = arg[3] == 'w';
+            int *count = rw ? &o->read_write_count : &o->read_only_count;
+            if (*count >= MAX_PATHS) usage_error("too many paths for", arg);
+            (rw ? o->read_write : o->read_only)[(*count)++] = next;
+            i++;
+        } else if (strcmp(arg, "--no-landlock") == 0) {
+            o->no_landlock = 1;
+        } else if (strcmp(arg, "--allow-unconfined") == 0) {
+            o->allow_unconfined = 1;
+        } else if (strcmp(arg, "--report-fd") == 0) {
+            unsigned long long fd = parse_number(arg, next);
+            if (fd <= IPC_FD || fd > INT_MAX) usage_error("--report-fd must be above 3", next);
+            o->report_fd = (int)fd;
+            i++;
+        } else {
+            int matched = 0;
+            for (int l = 0; l < 4; l++) {
+                if (strcmp(arg, o->limits[l].option) == 0) {
+                    o->limits[l].value = (rlim_t)parse_number(arg, next);
+                    o->limits[l].set = 1;
+                    matched = 1;
+                }
+            }
+            if (!matched) usage_error(arg[0] == '-' ? "unknown option" : "missing -- before PROGRAM", arg);
+            i++;
+        }
+    }
+    if (i >= argc) usage_error("missing PROGRAM after --", NULL);
+    o->program_argv = &argv[i];
+}
+
+static void report(const struct options *o, const char *line) {
+    if (o->report_fd < 0) return;
+    size_t length = strlen(line);
+    while (length > 0) {
+        ssize_t n = write(o->report_fd, line, length);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return; // the host went away; nothing else to tell
+        line += n;
+        length -= (size_t)n;
+    }
+}
+
+static void fail(const struct options *o, int status, const char *what, const char *path, int error) {
+    char line[PATH_MAX + 256];
+    snprintf(line, sizeof(line), "sandbox=refused landlock-abi=0 network=allowed scope=none no-new-privs=%d reason=%s\n",
+             eh_get_no_new_privs() == 1, what);
+    report(o, line);
+    fprintf(stderr, "exthost-sandbox-exec: %s%s%s: %s\n", what, path ? " " : "", path ? path : "", strerror(error));
+    exit(status);
+}
+
+/// Adds the rules; returns the ruleset descriptor, or exits 70.
+static int build_ruleset(const struct options *o, int abi) {
+    int ruleset = eh_landlock_create_ruleset(abi);
+    if (ruleset < 0) fail(o, EXIT_SANDBOX, "landlock-create-ruleset-failed", NULL, errno);
+    for (size_t d = 0; d < sizeof(default_read_only) / sizeof(default_read_only[0]); d++) {
+        if (eh_landlock_add_path(ruleset, abi, default_read_only[d], EH_LANDLOCK_READ_ONLY) < 0 && errno != ENOENT)
+            fail(o, EXIT_SANDBOX, "landlock-rule-failed", default_read_only[d], errno);
+    }
+    // Programs open /dev/null for writing as often as for reading; writing it is harmless.
+    if (eh_landlock_add_path(ruleset, abi, "/dev/null", EH_LANDLOCK_READ_WRITE_FILE) < 0 && errno != ENOENT)
+        fail(o, EXIT_SANDBOX, "landlock-rule-failed", "/dev/null", errno);
+    if (eh_landlock_add_path(ruleset, abi, o->program_argv[0], EH_LANDLOCK_READ_ONLY) < 0)
+        fail(o, EXIT_SANDBOX, "program-not-found", o->program_argv[0], errno);
+    for (int p = 0; p < o->read_only_count; p++) {
+        if (eh_landlock_add_path(ruleset, abi, o->read_only[p], EH_LANDLOCK_READ_ONLY) < 0)
+            fail(o, EXIT_SANDBOX, "landlock-rule-failed", o->read_only[p], errno);
+    }
+    for (int p = 0; p < o->read_write_count; p++) {
+        if (eh_landlock_add_path(ruleset, abi, o->read_write[p], EH_LANDLOCK_READ_WRITE) < 0)
+            fail(o, EXIT_SANDBOX, "landlock-rule-failed", o->read_write[p], errno);
+    }
+    return ruleset;
+}
+
+static void close_inherited(const struct options *o) {
+    int keep = o->report_fd;
+    int rc = keep < 0 ? eh_close_range(IPC_FD + 1, ~0U)
+                      : (keep > IPC_FD + 1 ? eh_close_range(IPC_FD + 1, (unsigned)keep - 1) : 0) |
+                            eh_close_range((unsigned)keep + 1, ~0U);
+    if (rc != 0) fail(o, EXIT_SANDBOX, "close-range-failed", NULL, errno);
+    if (keep >= 0 && fcntl(keep, F_SETFD, FD_CLOEXEC) < 0) fail(o, EXIT_SANDBOX, "bad-report-fd", NULL, errno);
+}
+
+int main(int argc, char **argv) {
+    struct options o;
+    parse(argc, argv, &o);
+    if (o.report_fd >= 0 && fcntl(o.report_fd, F_GETFD) < 0) usage_error("--report-fd is not open", NULL);
+
+    sigset_t empty;
+    sigemptyset(&empty);
+    sigprocmask(SIG_SETMASK, &empty, NULL);
+
+    if (eh_set_no_new_privs() < 0) fail(&o, EXIT_SANDBOX, "no-new-privs-failed", NULL, errno);
+    // A new session detaches from any controlling terminal. When the host already made us a
+    // process-group leader (POSIX_SPAWN_SETPGROUP), setsid fails with EPERM and the group stays.
+    if (getsid(0) != getpid() && setsid() < 0 && getpgrp() != getpid() && setpgid(0, 0) < 0)
+        fail(&o, EXIT_SANDBOX, "setpgid-failed", NULL, errno);
+
+    const char *status = "disabled";
+    const char *reason = "";
+    int abi = eh_landlock_abi();
+    int probe_error = errno;
+    if (!o.no_landlock) {
+        if (abi == 0) {
+            if (!o.allow_unconfined) {
+                fprintf(stderr,
+                        "exthost-sandbox-exec: this kernel offers no Landlock (%s); refusing to run %s unconfined "
+                        "(pass --allow-unconfined to run it anyway, unsandboxed)\n",
+                        strerror(probe_error), o.program_argv[0]);
+                report(&o, "sandbox=refused landlock-abi=0 network=allowed scope=none no-new-privs=1 "
+                           "reason=landlock-unavailable\n");
+                return EXIT_SANDBOX;
+            }
+            fprintf(stderr, "exthost-sandbox-exec: WARNING: this kernel offers no Landlock (%s); %s runs UNCONFINED\n",
+                    strerror(probe_error), o.program_argv[0]);
+            status = "unconfined";
+            reason = " reason=landlock-unavailable";
+        } else {
+            int ruleset = build_ruleset(&o, abi);
+            if (eh_landlock_restrict_self(ruleset) < 0) fail(&o, EXIT_SANDBOX, "landlock-restrict-failed", NULL, errno);
+            close(ruleset);
+            status = "enforced";
+        }
+    }
+
+    for (int l = 0; l < 4; l++) {
+        if (!o.limits[l].set) continue;
+        struct rlimit value = {.rlim_cur = o.limits[l].value, .rlim_max = o.limits[l].value};
+        if (setrlimit(o.limits[l].resource, &value) < 0) fail(&o, EXIT_SANDBOX, "setrlimit-failed", o.limits[l].option, errno);
+    }
+
+    int enforced = strcmp(status, "enforced") == 0;
+    char line[256];
+    snprintf(line, sizeof(line), "sandbox=%s landlock-abi=%d network=%s scope=%s no-new-privs=%d%s\n", status,
+             enforced ? abi : 0, enforced && abi >= 4 ? "denied" : "allowed",
+             enforced && abi >= 6 ? "signal,abstract-unix" : "none", eh_get_no_new_privs() == 1, reason);
+    report(&o, line);
+    close_inherited(&o);
+
+    execv(o.program_argv[0], o.program_argv);
+    int error = errno;
+    snprintf(line, sizeof(line), "exec-failed errno=%d\n", error);
+    report(&o, line);
+    fprintf(stderr, "exthost-sandbox-exec: cannot execute %s: %s\n", o.program_argv[0], strerror(error));
+    return EXIT_EXEC;
+}

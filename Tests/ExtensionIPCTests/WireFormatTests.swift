@@ -1,0 +1,53 @@
+import ExtensionIPC
+import HostSystem
+import Testing
+
+/// Pins the bytes on the wire: a change here breaks every extension built against an older runtime.
+struct WireFormatTests {
+    @Test func helloFrameHasTheseExactBytes() throws {
+        let frame = Frame.message(.hello(Hello(protocolVersion: 1, role: .extension, pid: 42, name: "demo")))
+        let json = #"{"body":{"name":"demo","pid":42,"protocolVersion":1,"role":"extension"},"type":"hello"}"#
+        let expected: [UInt8] =
+            [0x45, 0x58, 0x48, 0x49, 0x00, 0x01, 0x01, 0x00, 0x00, 0x00, 0x00, UInt8(json.utf8.count), 0, 0, 0, 0]
+            + Array(json.utf8)
+        #expect(try FrameEncoder.encode(frame) == expected)
+    }
+
+    @Test func dataChunkFrameHasTheseExactBytes() throws {
+        let frame = Frame.data(DataChunk(requestID: 7, offset: 0x0102, bytes: [0xAA, 0xBB, 0xCC]))
+        let expected: [UInt8] = [
+            0x45, 0x58, 0x48, 0x49, 0x00, 0x01, 0x02, 0x00, 0x00, 0x00, 0x00, 0x13, 0x00, 0x00, 0x00, 0x00,
+            0, 0, 0, 0, 0, 0, 0, 7,
+            0, 0, 0, 0, 0, 0, 0x01, 0x02,
+            0xAA, 0xBB, 0xCC,
+        ]
+        #expect(try FrameEncoder.encode(frame) == expected)
+    }
+
+    @Test func fileReplyHeaderDeclaresItsDescriptor() throws {
+        let reply = FileReply(requestID: 1, typeIdentifier: "public.png", byteCount: 3)
+        // Encoding checks the count against the message; a placeholder descriptor number is enough.
+        let bytes = try FrameEncoder.encode(.message(.fileReply(reply), descriptors: [.standardInput]))
+        #expect(bytes[7] == 1)
+        #expect(throws: IPCError.self) { try FrameEncoder.encode(.message(.fileReply(reply))) }
+    }
+
+    @Test func limitsAreTheDocumentedOnes() {
+        #expect(WireFormat.protocolVersion == 1)
+        #expect(WireFormat.headerSize == 16)
+        #expect(WireFormat.maximumPayloadSize == 1_048_576)
+        #expect(WireFormat.maximumChunkSize == 262_144)
+        #expect(WireFormat.maximumDescriptorsPerFrame == 8)
+    }
+
+    @Test func headerRoundTrips() throws {
+        let header = FrameHeader(kind: .message, descriptorCount: 1, payloadLength: 70_000)
+        #expect(try FrameHeader(decoding: header.encoded()) == header)
+    }
+
+    @Test func chunkLargerThanTheLimitIsRefusedWhenEncoding() {
+        let chunk = DataChunk(
+            requestID: 1, offset: 0, bytes: [UInt8](repeating: 0, count: WireFormat.maximumChunkSize + 1))
+        #expect { try FrameEncoder.encode(.data(chunk)) } throws: { ($0 as? IPCError)?.code == .frameTooLarge }
+    }
+}
