@@ -19,13 +19,15 @@ let package = Package(
 
         // MARK: - Pure domain
         .target(name: "Predicates"),
+        .target(name: "UniformTypes"),
 
         // MARK: - Command line
-        .target(name: "ExtHostCommands", dependencies: ["HostSystem"]),
+        .target(name: "ExtHostCommands", dependencies: ["HostSystem", "UniformTypes"]),
         .executableTarget(name: "exthost", dependencies: ["ExtHostCommands"]),
 
         // MARK: - Tests
         .testTarget(name: "HostSystemTests", dependencies: ["HostSystem"]),
+        .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes"]),
         .testTarget(name: "ExtHostCommandsTests", dependencies: ["ExtHostCommands"]),
         .testTarget(name: "PredicatesTests", dependencies: ["Predicates"], resources: [.copy("Fixtures")]),
     ],
