@@ -20,16 +20,22 @@ let package = Package(
         // MARK: - Pure domain
         .target(name: "Predicates"),
         .target(name: "UniformTypes"),
+        .target(name: "ActivationRules", dependencies: ["UniformTypes", "Predicates"]),
 
         // MARK: - Command line
-        .target(name: "ExtHostCommands", dependencies: ["HostSystem", "UniformTypes"]),
+        .target(name: "ExtHostCommands", dependencies: ["HostSystem", "UniformTypes", "ActivationRules"]),
         .executableTarget(name: "exthost", dependencies: ["ExtHostCommands"]),
+
+        // MARK: - Benchmarks (run by Scripts/bench-*, release builds)
+        .executableTarget(name: "bench-rules", dependencies: ["ActivationRules", "Predicates", "UniformTypes"]),
 
         // MARK: - Tests
         .testTarget(name: "HostSystemTests", dependencies: ["HostSystem"]),
         .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes"]),
         .testTarget(name: "ExtHostCommandsTests", dependencies: ["ExtHostCommands"]),
         .testTarget(name: "PredicatesTests", dependencies: ["Predicates"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "ActivationRulesTests", dependencies: ["ActivationRules"], resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]
 )
