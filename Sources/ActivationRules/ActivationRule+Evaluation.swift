@@ -11,6 +11,8 @@ public struct PreparedPayload: Sendable {
         public var payload: ActivationPayload
         /// The object the predicate sees.
         public var value: PlistValue
+        /// The same, flattened for the specialised evaluator.
+        let flat: FastPayload
     }
 
     /// The attempts, in the order they are tried; the first success wins.
@@ -18,7 +20,7 @@ public struct PreparedPayload: Sendable {
 
     /// Applies the device adjustments of `options` and builds each attempt's value.
     public init(_ payload: ActivationPayload, options: ActivationOptions = .device) {
-        attempts = payload.attempts(options).map { Attempt(label: $0.label, payload: $0.payload, value: $0.payload.plistValue) }
+        attempts = payload.attempts(options).map { Attempt(label: $0.label, payload: $0.payload, value: $0.payload.plistValue, flat: FastPayload($0.payload)) }
     }
 }
 
@@ -37,8 +39,26 @@ public struct ActivationResult: Sendable {
 extension ActivationRule {
     /// Evaluates the rule without recording anything: the fast path.
     ///
+    /// Rules built from the shapes real rules use run on a specialised evaluator over a flattened
+    /// payload; anything else runs on the general predicate evaluator.
+    ///
     /// - Returns: whether the extension appears, or nil when the rule cannot be evaluated.
     public func activates(_ payload: PreparedPayload) -> Bool? {
+        guard refusal == nil else { return nil }
+        guard compiled != nil else { return form == nil ? false : nil }
+        if let fast {
+            for index in payload.attempts.indices where fast.evaluate(payload.attempts[index].flat) { return true }
+            return false
+        }
+        return activatesUsingGeneralEvaluator(payload)
+    }
+
+    /// Whether the specialised evaluator handles this rule (see ``activates(_:)-(PreparedPayload)``).
+    public var usesSpecialisedEvaluator: Bool { fast != nil && refusal == nil }
+
+    /// ``activates(_:)-(PreparedPayload)`` on the general predicate evaluator only, for comparison
+    /// in tests and benchmarks.
+    package func activatesUsingGeneralEvaluator(_ payload: PreparedPayload) -> Bool? {
         guard refusal == nil else { return nil }
         guard let compiled else { return form == nil ? false : nil }
         for attempt in payload.attempts {

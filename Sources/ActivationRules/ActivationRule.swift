@@ -34,6 +34,8 @@ public struct ActivationRule: Sendable {
     public let relations: TypeRelations
 
     let compiled: CompiledPredicate?
+    /// The specialised compilation, when the predicate uses only what it models.
+    let fast: FastRule?
     let environment: EvaluationEnvironment
     /// Where the predicate text sits in the file, for placing diagnostics.
     let location: XMLPlistScan.StringLocation?
@@ -141,6 +143,7 @@ public struct ActivationRule: Sendable {
         self.relations = relations
         self.environment = relations.environment
         self.compiled = predicate.map(CompiledPredicate.init)
+        self.fast = predicate.flatMap { FastRule($0, relations: relations) }
     }
 
     // MARK: - Diagnostics

@@ -12,8 +12,10 @@ public import Predicates
 //                 OR over c in S of (reach(c) AND NOT reach(d) for each earlier d not in S);
 //                 when S holds the root, NOT in(the tested categories outside S)
 //   total       = extensionItems.@sum.attachments.@count
-//   per item    = SUBQUERY($item.attachments, $attachment, in(subtree of K)).@count > max(K)
-//                 for each count key K that is present and non-zero (counts pool upwards)
+//   per item    = ($item.attachments.@count > max(K) AND
+//                  SUBQUERY($item.attachments, $attachment, in(subtree of K)).@count > max(K))
+//                 for each count key K that is present and non-zero (counts pool upwards; the
+//                 first test follows from the second and only spares the count in the usual case)
 //
 //   strict: total >= max(1, min) [AND total <= max(Attachments)]
 //           AND SUBQUERY(extensionItems, $item, SUBQUERY($item.attachments, $attachment,
@@ -76,7 +78,12 @@ extension DictionaryRule {
         ActivationCategory.tested.compactMap { category in
             guard let maximum = maximumCount(for: category) else { return nil }
             let subtree = Set(ActivationCategory.allCases.filter { $0.isWithin(category) })
-            return P.compare(attachmentCount(membership(in: subtree)), .greaterThan, E.integer(maximum))
+            // The first test is implied by the second; it only saves counting in the usual case.
+            let items = E.count(E.keyPath(E.variable("item"), [.key("attachments")]))
+            return P.and([
+                P.compare(items, .greaterThan, E.integer(maximum)),
+                P.compare(attachmentCount(membership(in: subtree)), .greaterThan, E.integer(maximum)),
+            ])
         }
     }
 
