@@ -26,9 +26,33 @@ extension TypeRegistry {
     public func adding(declarationsFrom plist: [String: Any], sourcePath: String) throws -> (
         TypeRegistry, [TypeDiagnostic]
     ) {
+        try adding(plists: [(plist, sourcePath)])
+    }
+
+    /// The registry with the declarations of several parsed plists added, in order. The checks
+    /// that need the whole picture (a parent nobody declares, a cycle) run once at the end, so a
+    /// bundle may conform to a type that a later plist declares.
+    func adding(plists: [([String: Any], String)]) throws -> (TypeRegistry, [TypeDiagnostic]) {
         var registry = self
         var diagnostics: [TypeDiagnostic] = []
-        var applied: [TypeDeclaration] = []
+        var touched: [String] = []
+        for (plist, sourcePath) in plists {
+            try registry.merge(plist, sourcePath: sourcePath, diagnostics: &diagnostics, touched: &touched)
+        }
+        registry.rebuildIndexes()
+        var checked: Set<String> = []
+        for key in touched where checked.insert(key).inserted {
+            guard let declaration = registry.declarations[key], let path = declaration.source.path else { continue }
+            diagnostics += registry.check(declaration, sourcePath: path)
+        }
+        return (registry, diagnostics)
+    }
+
+    /// Applies the declarations of one plist without rebuilding the indexes; `touched` collects
+    /// the identifiers it declared.
+    private mutating func merge(
+        _ plist: [String: Any], sourcePath: String, diagnostics: inout [TypeDiagnostic], touched: inout [String]
+    ) throws {
         for (key, exported) in [("UTExportedTypeDeclarations", true), ("UTImportedTypeDeclarations", false)] {
             guard let value = plist[key] else { continue }
             guard let entries = value as? [Any] else {
@@ -38,26 +62,20 @@ extension TypeRegistry {
             }
             for (index, entry) in entries.enumerated() {
                 let location = "\(key)[\(index)]"
-                let source: TypeDeclaration.Source = exported ? .exported(path: sourcePath) : .imported(path: sourcePath)
+                let source: TypeDeclaration.Source =
+                    exported ? .exported(path: sourcePath) : .imported(path: sourcePath)
                 switch Self.parse(entry, location: location, source: source) {
                 case .skipped(let diagnostic):
                     diagnostics.append(diagnostic)
                 case .parsed(let declaration, let notes):
                     diagnostics += notes
-                    if let diagnostic = registry.apply(declaration) {
+                    if let diagnostic = apply(declaration) {
                         diagnostics.append(diagnostic)
                     }
-                    if registry.declarations[declaration.identifier.key]?.source == source {
-                        applied.append(declaration)
-                    }
+                    touched.append(declaration.identifier.key)
                 }
             }
         }
-        registry.rebuildIndexes()
-        for declaration in applied {
-            diagnostics += registry.check(declaration, sourcePath: sourcePath)
-        }
-        return (registry, diagnostics)
     }
 
     // MARK: - Precedence
@@ -112,11 +130,14 @@ extension TypeRegistry {
         var changes: [String] = []
         func lowered(_ values: [String]) -> [String] { values.map { $0.lowercased() } }
         if Set(old.conformsTo) != Set(new.conformsTo) {
-            changes.append("its parents from \(Self.list(old.conformsTo.map(\.rawValue))) to \(Self.list(new.conformsTo.map(\.rawValue)))")
+            changes.append(
+                "its parents from \(Self.list(old.conformsTo.map(\.rawValue))) to \(Self.list(new.conformsTo.map(\.rawValue)))"
+            )
         }
         if lowered(old.filenameExtensions) != lowered(new.filenameExtensions) {
             changes.append(
-                "its filename extensions from \(Self.list(old.filenameExtensions)) to \(Self.list(new.filenameExtensions))")
+                "its filename extensions from \(Self.list(old.filenameExtensions)) to \(Self.list(new.filenameExtensions))"
+            )
         }
         if lowered(old.mimeTypes) != lowered(new.mimeTypes) {
             changes.append("its MIME types from \(Self.list(old.mimeTypes)) to \(Self.list(new.mimeTypes))")
@@ -130,18 +151,21 @@ extension TypeRegistry {
         let id = declaration.identifier
         var diagnostics: [TypeDiagnostic] = []
         func warn(_ message: String) {
-            diagnostics.append(TypeDiagnostic(severity: .warning, message: message, sourcePath: sourcePath, identifier: id))
+            diagnostics.append(
+                TypeDiagnostic(severity: .warning, message: message, sourcePath: sourcePath, identifier: id))
         }
         for parent in declaration.conformsTo where self.declaration(for: parent) == nil {
-            warn("'\(id)' conforms to '\(parent)', which no loaded bundle or system table declares; declare it "
-                + "(for example in UTImportedTypeDeclarations)")
+            warn(
+                "'\(id)' conforms to '\(parent)', which no loaded bundle or system table declares; declare it "
+                    + "(for example in UTImportedTypeDeclarations)")
         }
         if declaration.conformsTo.contains(where: { conforms($0, to: id) }) {
             warn("'\(id)' conforms to itself through its parents (a conformance cycle)")
         }
         if !conforms(id, to: .data) && !conforms(id, to: .directory) {
-            warn("'\(id)' conforms to neither public.data nor com.apple.package, so the system cannot tell "
-                + "whether a stored item has this type")
+            warn(
+                "'\(id)' conforms to neither public.data nor com.apple.package, so the system cannot tell "
+                    + "whether a stored item has this type")
         }
         return diagnostics
     }
@@ -160,7 +184,9 @@ extension TypeRegistry {
     private static func parse(_ entry: Any, location: String, source: TypeDeclaration.Source) -> ParsedEntry {
         let path = source.path ?? ""
         func failure(_ message: String, _ id: UniformTypeIdentifier? = nil) -> ParsedEntry {
-            .skipped(TypeDiagnostic(severity: .error, message: message + " — entry skipped", sourcePath: path, identifier: id))
+            .skipped(
+                TypeDiagnostic(
+                    severity: .error, message: message + " — entry skipped", sourcePath: path, identifier: id))
         }
         guard let dictionary = entry as? [String: Any] else {
             return failure("\(location) must be a dictionary, not \(kind(of: entry))")

@@ -13,7 +13,23 @@ extension TypeRegistry {
     ///   directory has no `Info.plist`), `malformed` when it is not a property list with a
     ///   dictionary at the top, or a declaration key is not an array. The message names the file.
     public func adding(declarationsFromPlistAt url: URL) throws -> (TypeRegistry, [TypeDiagnostic]) {
-        let file = try Self.plistFile(at: url)
+        try adding(declarationsFromPlistsAt: [url])
+    }
+
+    /// The registry with the type declarations of several `Info.plist` files (or bundle
+    /// directories) added in order — an app and its extensions, say. Precedence is as for one file
+    /// (exported over imported, first of two exports wins), and the checks that need every
+    /// declaration (a parent nobody declares) run once at the end.
+    ///
+    /// - Throws: ``TypeRegistryError`` for the first file that cannot be read or is malformed;
+    ///   nothing is added then.
+    public func adding(declarationsFromPlistsAt urls: [URL]) throws -> (TypeRegistry, [TypeDiagnostic]) {
+        try adding(plists: urls.map { try Self.readPlist(at: $0) })
+    }
+
+    /// The top-level dictionary of the plist at `url` (or of a bundle's `Info.plist`) and its path.
+    private static func readPlist(at url: URL) throws -> ([String: Any], String) {
+        let file = try plistFile(at: url)
         let data: Data
         do {
             data = try Data(contentsOf: file)
@@ -25,13 +41,14 @@ extension TypeRegistry {
             value = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
             throw TypeRegistryError(
-                code: .malformed, message: "\(file.path) is not a property list: \(Self.reason(error))", cause: error)
+                code: .malformed, message: "\(file.path) is not a property list: \(reason(error))", cause: error)
         }
         guard let dictionary = value as? [String: Any] else {
             throw TypeRegistryError(
-                code: .malformed, message: "\(file.path): the top level must be a dictionary, not \(Self.kind(of: value))")
+                code: .malformed,
+                message: "\(file.path): the top level must be a dictionary, not \(kind(of: value))")
         }
-        return try adding(declarationsFrom: dictionary, sourcePath: file.path)
+        return (dictionary, file.path)
     }
 
     /// The plist to read for `url`: itself, or the `Info.plist` of a bundle directory.

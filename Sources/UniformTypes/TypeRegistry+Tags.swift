@@ -44,7 +44,9 @@ extension TypeRegistry {
 
     /// Every declared type with the filename extension that conforms to `supertype` (nil: no
     /// constraint), best first; a single dynamic type when none does.
-    public func types(forFilenameExtension filenameExtension: String, conformingTo supertype: UniformTypeIdentifier? = nil)
+    public func types(
+        forFilenameExtension filenameExtension: String, conformingTo supertype: UniformTypeIdentifier? = nil
+    )
         -> [UniformTypeIdentifier]
     {
         types(tag: filenameExtension, index: extensionIndex, tagClass: .filenameExtensionTagClass, supertype)

@@ -60,10 +60,12 @@ public struct UniformTypeIdentifier: Hashable, Sendable, CustomStringConvertible
         return sawAny && !previousWasDot
     }
 
+    /// Whether two identifiers name the same type (case-insensitive).
     public static func == (lhs: UniformTypeIdentifier, rhs: UniformTypeIdentifier) -> Bool {
         lhs.key == rhs.key
     }
 
+    /// Hashes the lower-cased identifier, consistent with ``==(_:_:)``.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(key)
     }

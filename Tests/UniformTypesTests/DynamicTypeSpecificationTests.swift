@@ -20,10 +20,12 @@ struct DynamicTypeSpecificationTests {
             specification: .init(conformsTo: [.data], tags: [Tag(tagClass: .filenameExtensionTagClass, value: "xyz")]),
             tagSpecification: "?0=6:1=xyz", identifier: "dyn.ah62d4rv4ge81u8p4"),
         EncodingCase(
-            specification: .init(conformsTo: ["public.audio"], tags: [Tag(tagClass: .mimeTypeTagClass, value: "image/png")]),
+            specification: .init(
+                conformsTo: ["public.audio"], tags: [Tag(tagClass: .mimeTypeTagClass, value: "image/png")]),
             tagSpecification: "?0=D:3=image/png", identifier: "dyn.ah62d4vb4gq80w5pbq7ww86dsq6"),
         EncodingCase(
-            specification: .init(conformsTo: [.directory], tags: [Tag(tagClass: .filenameExtensionTagClass, value: "x")]),
+            specification: .init(
+                conformsTo: [.directory], tags: [Tag(tagClass: .filenameExtensionTagClass, value: "x")]),
             tagSpecification: "?0=E:1=x", identifier: "dyn.ah62d4vm4ge81u"),
         EncodingCase(
             specification: .init(conformsTo: [], tags: [Tag(tagClass: .filenameExtensionTagClass, value: "sql")]),

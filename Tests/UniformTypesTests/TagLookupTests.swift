@@ -107,7 +107,8 @@ struct TagLookupTests {
             registry.types(forFilenameExtension: "plist").map(\.rawValue) == [
                 "com.apple.property-list", "com.apple.xml-property-list", "com.apple.binary-property-list",
             ])
-        #expect(registry.types(forFilenameExtension: "MP4").map(\.rawValue) == ["public.mpeg-4", "public.mpeg-4-audio"])
+        #expect(
+            registry.types(forFilenameExtension: "MP4").map(\.rawValue) == ["public.mpeg-4", "public.mpeg-4-audio"])
         #expect(
             registry.types(forFilenameExtension: "mp4", conformingTo: "public.audio").map(\.rawValue) == [
                 "public.mpeg-4-audio"
@@ -124,8 +125,9 @@ struct TagLookupTests {
     @Test func publicTypesWinOverNonPublicOnes() {
         // application/octet-stream is declared by public.data and by com.apple.iphone.package-archive.
         #expect(registry.types(forMIMEType: "application/octet-stream").first?.rawValue == "public.data")
-        #expect(registry.preferredType(forMIMEType: "application/octet-stream", conformingTo: "public.archive").rawValue
-            == "com.apple.iphone.package-archive")
+        #expect(
+            registry.preferredType(forMIMEType: "application/octet-stream", conformingTo: "public.archive").rawValue
+                == "com.apple.iphone.package-archive")
     }
 
     @Test func tagClassDecidesTheLookupAndUnknownClassesGiveNil() {

@@ -87,13 +87,18 @@ struct TypeDeclarationsTests {
     }
 
     @Test(arguments: [
-        FormCase(name: "arrays", conformsTo: ["public.data"], conformsToString: nil, extensions: ["foo"], extensionString: nil),
-        FormCase(name: "strings", conformsTo: nil, conformsToString: "public.data", extensions: nil, extensionString: "foo"),
-        FormCase(name: "mixed", conformsTo: nil, conformsToString: "public.data", extensions: ["foo"], extensionString: nil),
+        FormCase(
+            name: "arrays", conformsTo: ["public.data"], conformsToString: nil, extensions: ["foo"],
+            extensionString: nil),
+        FormCase(
+            name: "strings", conformsTo: nil, conformsToString: "public.data", extensions: nil, extensionString: "foo"),
+        FormCase(
+            name: "mixed", conformsTo: nil, conformsToString: "public.data", extensions: ["foo"], extensionString: nil),
     ])
     func acceptsAStringOrAnArrayForConformsToAndTags(_ c: FormCase) throws {
         let entry = Self.entry(
-            "com.example.foo", conformsTo: c.conformsTo ?? c.conformsToString, extensions: c.extensions ?? c.extensionString,
+            "com.example.foo", conformsTo: c.conformsTo ?? c.conformsToString,
+            extensions: c.extensions ?? c.extensionString,
             mimeTypes: "application/x-foo")
         let (registry, diagnostics) = try TypeRegistry.system.adding(
             declarationsFrom: Self.plist(exported: [entry]), sourcePath: "/b/Info.plist")
@@ -130,13 +135,17 @@ struct TypeDeclarationsTests {
         var diagnostics: [TypeDiagnostic] = []
         switch order {
         case .exportedInOneBundleThenImportedInAnother:
-            (registry, diagnostics) = try registry.adding(declarationsFrom: Self.plist(exported: [exported]), sourcePath: "/A")
+            (registry, diagnostics) = try registry.adding(
+                declarationsFrom: Self.plist(exported: [exported]), sourcePath: "/A")
             #expect(diagnostics.isEmpty)
-            (registry, diagnostics) = try registry.adding(declarationsFrom: Self.plist(imported: [imported]), sourcePath: "/B")
+            (registry, diagnostics) = try registry.adding(
+                declarationsFrom: Self.plist(imported: [imported]), sourcePath: "/B")
         case .importedInOneBundleThenExportedInAnother:
-            (registry, diagnostics) = try registry.adding(declarationsFrom: Self.plist(imported: [imported]), sourcePath: "/B")
+            (registry, diagnostics) = try registry.adding(
+                declarationsFrom: Self.plist(imported: [imported]), sourcePath: "/B")
             #expect(diagnostics.isEmpty)
-            (registry, diagnostics) = try registry.adding(declarationsFrom: Self.plist(exported: [exported]), sourcePath: "/A")
+            (registry, diagnostics) = try registry.adding(
+                declarationsFrom: Self.plist(exported: [exported]), sourcePath: "/A")
         case .bothInOneBundle:
             (registry, diagnostics) = try registry.adding(
                 declarationsFrom: Self.plist(exported: [exported], imported: [imported]), sourcePath: "/A")
@@ -153,9 +162,11 @@ struct TypeDeclarationsTests {
 
     @Test func firstOfTwoExportsWinsAndTheSecondIsReported() throws {
         let (first, _) = try TypeRegistry.system.adding(
-            declarationsFrom: Self.plist(exported: [Self.entry("com.example.doc", description: "First")]), sourcePath: "/A")
+            declarationsFrom: Self.plist(exported: [Self.entry("com.example.doc", description: "First")]),
+            sourcePath: "/A")
         let (registry, diagnostics) = try first.adding(
-            declarationsFrom: Self.plist(exported: [Self.entry("com.example.doc", description: "Second")]), sourcePath: "/B")
+            declarationsFrom: Self.plist(exported: [Self.entry("com.example.doc", description: "Second")]),
+            sourcePath: "/B")
         #expect(registry.declaration(for: "com.example.doc")?.description == "First")
         #expect(diagnostics.map(\.severity) == [.warning])
         #expect(diagnostics.first?.sourcePath == "/B")
@@ -184,7 +195,8 @@ struct TypeDeclarationsTests {
             conformsTo: ["public.image"], extensions: ["png", "pnx"], severity: .warning),
         RedefinitionCase(
             name: "identical import of com.adobe.pdf", exported: false, id: "com.adobe.pdf",
-            conformsTo: ["public.data", "public.composite-content"], extensions: ["PDF"], mimeTypes: ["application/pdf"],
+            conformsTo: ["public.data", "public.composite-content"], extensions: ["PDF"],
+            mimeTypes: ["application/pdf"],
             severity: .note),
         RedefinitionCase(
             name: "import of com.adobe.pdf without its MIME type", exported: false, id: "com.adobe.pdf",
@@ -192,10 +204,12 @@ struct TypeDeclarationsTests {
     ])
     func declarationRedefiningASystemTypeIsReportedAndNotApplied(_ c: RedefinitionCase) throws {
         let entry = Self.entry(
-            c.id, conformsTo: c.conformsTo, extensions: c.extensions, mimeTypes: c.mimeTypes.isEmpty ? nil : c.mimeTypes,
+            c.id, conformsTo: c.conformsTo, extensions: c.extensions,
+            mimeTypes: c.mimeTypes.isEmpty ? nil : c.mimeTypes,
             description: "Mine")
         let plist = c.exported ? Self.plist(exported: [entry]) : Self.plist(imported: [entry])
-        let (registry, diagnostics) = try TypeRegistry.system.adding(declarationsFrom: plist, sourcePath: "/evil/Info.plist")
+        let (registry, diagnostics) = try TypeRegistry.system.adding(
+            declarationsFrom: plist, sourcePath: "/evil/Info.plist")
         let id = UniformTypeIdentifier(c.id)
         #expect(registry.declaration(for: id) == TypeRegistry.system.declaration(for: id))
         #expect(registry.declaration(for: id)?.source == .system)
@@ -221,31 +235,43 @@ struct TypeDeclarationsTests {
     }
 
     @Test(arguments: [
-        BrokenCase(name: "no identifier", entry: { ["UTTypeConformsTo": "public.data"] }, severity: .error,
+        BrokenCase(
+            name: "no identifier", entry: { ["UTTypeConformsTo": "public.data"] }, severity: .error,
             messageContains: "no UTTypeIdentifier", applied: false),
-        BrokenCase(name: "not a dictionary", entry: { "com.example.x" }, severity: .error,
+        BrokenCase(
+            name: "not a dictionary", entry: { "com.example.x" }, severity: .error,
             messageContains: "must be a dictionary", applied: false),
-        BrokenCase(name: "bad identifier", entry: { entry("com.example x") }, severity: .error,
+        BrokenCase(
+            name: "bad identifier", entry: { entry("com.example x") }, severity: .error,
             messageContains: "not a valid identifier", applied: false),
-        BrokenCase(name: "conforms-to number", entry: { entry("com.example.x", conformsTo: 7) }, severity: .error,
+        BrokenCase(
+            name: "conforms-to number", entry: { entry("com.example.x", conformsTo: 7) }, severity: .error,
             messageContains: "UTTypeConformsTo must be a string or an array", applied: false),
-        BrokenCase(name: "tag number", entry: { entry("com.example.x", extensions: [1]) }, severity: .error,
+        BrokenCase(
+            name: "tag number", entry: { entry("com.example.x", extensions: [1]) }, severity: .error,
             messageContains: "public.filename-extension must be a string or an array", applied: false),
-        BrokenCase(name: "dyn declared", entry: { entry("dyn.ah62d4rv4ge81g6pq") }, severity: .error,
+        BrokenCase(
+            name: "dyn declared", entry: { entry("dyn.ah62d4rv4ge81g6pq") }, severity: .error,
             messageContains: "cannot be declared", applied: false),
-        BrokenCase(name: "undeclared parent", entry: { entry("com.example.x", conformsTo: ["com.example.base", "public.data"]) },
+        BrokenCase(
+            name: "undeclared parent",
+            entry: { entry("com.example.x", conformsTo: ["com.example.base", "public.data"]) },
             severity: .warning, messageContains: "no loaded bundle or system table declares", applied: true),
-        BrokenCase(name: "neither data nor package", entry: { entry("com.example.x", conformsTo: ["public.content"]) },
+        BrokenCase(
+            name: "neither data nor package", entry: { entry("com.example.x", conformsTo: ["public.content"]) },
             severity: .warning, messageContains: "neither public.data nor com.apple.package", applied: true),
-        BrokenCase(name: "new public type", entry: { entry("public.example-x") }, severity: .warning,
+        BrokenCase(
+            name: "new public type", entry: { entry("public.example-x") }, severity: .warning,
             messageContains: "reserved public. domain", applied: true),
-        BrokenCase(name: "leading dot", entry: { entry("com.example.x", extensions: ".xx") }, severity: .warning,
+        BrokenCase(
+            name: "leading dot", entry: { entry("com.example.x", extensions: ".xx") }, severity: .warning,
             messageContains: "leading dot", applied: true),
     ])
     func brokenEntriesAreReportedWithoutHidingTheOthers(_ c: BrokenCase) throws {
         let good = Self.entry("com.example.good", extensions: "good")
         let plist: [String: Any] = ["UTExportedTypeDeclarations": [c.entry(), good]]
-        let (registry, diagnostics) = try TypeRegistry.system.adding(declarationsFrom: plist, sourcePath: "/b/Info.plist")
+        let (registry, diagnostics) = try TypeRegistry.system.adding(
+            declarationsFrom: plist, sourcePath: "/b/Info.plist")
         #expect(registry.isDeclared("com.example.good"))
         #expect(diagnostics.count == 1, "\(diagnostics)")
         let diagnostic = try #require(diagnostics.first)
@@ -264,11 +290,43 @@ struct TypeDeclarationsTests {
 
     @Test func declarationsOfOneBundleMayConformToEachOtherInAnyOrder() throws {
         let plist = Self.plist(
-            exported: [Self.entry("com.example.child", conformsTo: ["com.example.parent"]), Self.entry("com.example.parent")])
+            exported: [
+                Self.entry("com.example.child", conformsTo: ["com.example.parent"]), Self.entry("com.example.parent"),
+            ])
         let (registry, diagnostics) = try TypeRegistry.system.adding(declarationsFrom: plist, sourcePath: "/b")
         #expect(diagnostics.isEmpty)
         #expect(registry.conforms("com.example.child", to: .data))
         #expect(registry.supertypes(of: "com.example.child") == ["com.example.parent", .data, .item])
+    }
+
+    @Test func severalPlistsAreCheckedTogetherSoOrderDoesNotMatter() throws {
+        let child = try Self.temporaryFile(
+            "Child.plist",
+            try PropertyListSerialization.data(
+                fromPropertyList: Self.plist(exported: [
+                    Self.entry("com.example.child", conformsTo: "com.example.parent")
+                ]),
+                format: .xml, options: 0))
+        let parent = try Self.temporaryFile(
+            "Parent.plist",
+            try PropertyListSerialization.data(
+                fromPropertyList: Self.plist(imported: [Self.entry("com.example.parent")]), format: .xml, options: 0))
+        let (together, quiet) = try TypeRegistry.system.adding(declarationsFromPlistsAt: [child, parent])
+        #expect(quiet.isEmpty)
+        #expect(together.conforms("com.example.child", to: .data))
+        // One at a time, the first file's parent is not declared yet when it is checked.
+        let (alone, diagnostics) = try TypeRegistry.system.adding(declarationsFromPlistAt: child)
+        #expect(diagnostics.map(\.severity) == [.warning, .warning])
+        #expect(diagnostics.first?.message.contains("'com.example.parent'") == true)
+        #expect(!alone.conforms("com.example.child", to: .data))
+    }
+
+    @Test func aBrokenFileAmongSeveralAddsNothing() throws {
+        let good = Self.cardDrop
+        let bad = try Self.temporaryFile("Info.plist", Data("{ nope".utf8))
+        #expect(throws: TypeRegistryError.self) {
+            try TypeRegistry.system.adding(declarationsFromPlistsAt: [good, bad])
+        }
     }
 
     @Test func conformanceCycleIsReportedAndDoesNotHang() throws {
@@ -287,7 +345,8 @@ struct TypeDeclarationsTests {
 
     @Test func readsBinaryPlists() throws {
         let data = try PropertyListSerialization.data(
-            fromPropertyList: Self.plist(exported: [Self.entry("com.example.bin", extensions: "bin2")]), format: .binary,
+            fromPropertyList: Self.plist(exported: [Self.entry("com.example.bin", extensions: "bin2")]),
+            format: .binary,
             options: 0)
         let url = try Self.temporaryFile("Info.plist", data)
         let (registry, _) = try TypeRegistry.system.adding(declarationsFromPlistAt: url)
@@ -304,7 +363,8 @@ struct TypeDeclarationsTests {
 
     @Test(arguments: [
         FileErrorCase(name: "missing file", contents: nil, code: .unreadable, messageContains: "does not exist"),
-        FileErrorCase(name: "not a plist", contents: "this is { not a plist", code: .malformed,
+        FileErrorCase(
+            name: "not a plist", contents: "this is { not a plist", code: .malformed,
             messageContains: "is not a property list"),
         FileErrorCase(
             name: "array at the top",
@@ -312,8 +372,10 @@ struct TypeDeclarationsTests {
             code: .malformed, messageContains: "top level must be a dictionary, not an array"),
         FileErrorCase(
             name: "declarations not an array",
-            contents: #"<?xml version="1.0"?><plist version="1.0"><dict><key>UTExportedTypeDeclarations</key><string>x</string></dict></plist>"#,
-            code: .malformed, messageContains: "UTExportedTypeDeclarations must be an array of dictionaries, not a string"),
+            contents:
+                #"<?xml version="1.0"?><plist version="1.0"><dict><key>UTExportedTypeDeclarations</key><string>x</string></dict></plist>"#,
+            code: .malformed,
+            messageContains: "UTExportedTypeDeclarations must be an array of dictionaries, not a string"),
     ])
     func unreadableOrMalformedFilesThrowAnErrorNamingTheFile(_ c: FileErrorCase) throws {
         let url: URL

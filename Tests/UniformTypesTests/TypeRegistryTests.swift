@@ -168,7 +168,8 @@ struct TypeRegistryTests {
     @Test func systemTableMatchesTheCheckedInTSV() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let text = try String(contentsOf: root.appendingPathComponent("Scripts/data/uti-system-types.tsv"), encoding: .utf8)
+        let text = try String(
+            contentsOf: root.appendingPathComponent("Scripts/data/uti-system-types.tsv"), encoding: .utf8)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: true).map {
             $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         }
@@ -188,7 +189,9 @@ struct TypeRegistryTests {
             #expect(declaration.filenameExtensions == list(row[extColumn]), "\(id)")
             #expect(declaration.mimeTypes == list(row[mimeColumn]), "\(id)")
             var expected = Set(list(row[allColumn]).map { UniformTypeIdentifier($0) })
-            if documentedOverrides.contains(id.rawValue) || expected.contains(where: { documentedOverrides.contains($0.rawValue) }) {
+            if documentedOverrides.contains(id.rawValue)
+                || expected.contains(where: { documentedOverrides.contains($0.rawValue) })
+            {
                 expected.insert("public.stored-url")
             }
             #expect(Set(registry.supertypes(of: id)) == expected, "\(id)")
