@@ -184,10 +184,11 @@ public struct ExpressionNode: Sendable, Hashable {
         switch kind {
         case .constant, .evaluatedObject, .variable, .argument: height = 1
         case .keyPath(let base, let components):
-            let indexHeight = components.map { component -> Int in
-                if case .index(let expression) = component { return expression.height }
-                return 0
-            }.max() ?? 0
+            let indexHeight =
+                components.map { component -> Int in
+                    if case .index(let expression) = component { return expression.height }
+                    return 0
+                }.max() ?? 0
             height = Swift.max(base.height, indexHeight) + 1
         case .aggregate(let elements), .function(_, let elements):
             height = (elements.map(\.height).max() ?? 0) + 1

@@ -112,7 +112,8 @@ enum Compiler {
                 case .collectionOperator("count") = components.first
             {
                 return CompiledExpression(
-                    .subqueryCount(compile(collection), variable, compile(predicate), Array(compiledComponents.dropFirst())),
+                    .subqueryCount(
+                        compile(collection), variable, compile(predicate), Array(compiledComponents.dropFirst())),
                     source: node)
             }
             return CompiledExpression(.keyPath(compile(base), compiledComponents), source: node)

@@ -41,12 +41,16 @@ extension Evaluator {
             let upper = try ordering(left, bounds[1], options, range: range)
             return lower >= 0 && upper <= 0
         case .in:
-            return try membership(of: left, in: right, comparison: comparison, collectionRange: comparison.right.source.range, range: range)
+            return try membership(
+                of: left, in: right, comparison: comparison, collectionRange: comparison.right.source.range,
+                range: range)
         case .contains:
             if case .string = left {
                 return try stringOperation(comparison, left, right, range: range)
             }
-            return try membership(of: right, in: left, comparison: comparison, collectionRange: comparison.left.source.range, range: range)
+            return try membership(
+                of: right, in: left, comparison: comparison, collectionRange: comparison.left.source.range, range: range
+            )
         case .beginsWith, .endsWith, .like, .matches:
             return try stringOperation(comparison, left, right, range: range)
         case .utiConformsTo, .utiEquals:

@@ -16,7 +16,8 @@ extension Evaluator {
         let options = comparison.options
         switch comparison.op {
         case .matches:
-            let text = options.contains(.diacriticInsensitive) ? StringFolding.fold(subject, [.diacriticInsensitive]) : subject
+            let text =
+                options.contains(.diacriticInsensitive) ? StringFolding.fold(subject, [.diacriticInsensitive]) : subject
             if let compiled = comparison.regex {
                 return try StringFolding.wholeMatch(compiled, text)
             }

@@ -131,9 +131,12 @@ struct Evaluator {
             return .array(values)
         case .subquery(let collection, let variable, let predicate):
             return .array(
-                try subquery(collection, variable, predicate, object, countOnly: false, range: expression.source.range).1)
+                try subquery(collection, variable, predicate, object, countOnly: false, range: expression.source.range)
+                    .1)
         case .subqueryCount(let collection, let variable, let predicate, let rest):
-            let count = try subquery(collection, variable, predicate, object, countOnly: true, range: expression.source.range).0
+            let count = try subquery(
+                collection, variable, predicate, object, countOnly: true, range: expression.source.range
+            ).0
             return try apply(rest[...], to: .integer(count), object: object, range: expression.source.range)
         case .arithmetic(let op, let left, let right):
             let leftValue = try value(left, object)

@@ -86,8 +86,12 @@ struct Lexer {
             position += 1
             let end = scanWord(from: position)
             guard end > position, let first = peek(), !Lexer.isDigit(first) else {
-                let what = byte == UInt8(ascii: "$") ? "variable" : byte == UInt8(ascii: "@") ? "collection operator" : "escaped key"
-                throw error(.missingName, "'\(Character(Unicode.Scalar(byte)))' must be followed by a \(what) name", start..<start + 1)
+                let what =
+                    byte == UInt8(ascii: "$")
+                    ? "variable" : byte == UInt8(ascii: "@") ? "collection operator" : "escaped key"
+                throw error(
+                    .missingName, "'\(Character(Unicode.Scalar(byte)))' must be followed by a \(what) name",
+                    start..<start + 1)
             }
             let name = text(position..<end)
             position = end
@@ -167,7 +171,8 @@ struct Lexer {
                 while let byte = peek(), Lexer.isIdentifierPart(byte) { position += 1 }
                 let digits = text(digitsStart..<position)
                 guard !digits.isEmpty, let value = Int(digits, radix: radix) else {
-                    throw error(.invalidNumber, "invalid base-\(radix) number '\(text(start..<position))'", start..<position)
+                    throw error(
+                        .invalidNumber, "invalid base-\(radix) number '\(text(start..<position))'", start..<position)
                 }
                 return Token(kind: .integer(value), range: SourceRange(start..<position))
             }
@@ -257,7 +262,9 @@ struct Lexer {
             guard digits > 0, let value = UInt32(lexer.text(digitsStart..<lexer.position), radix: 16),
                 let scalar = Unicode.Scalar(value)
             else {
-                throw lexer.error(.invalidEscape, "invalid escape sequence '\(lexer.text(start..<lexer.position))'", start..<lexer.position)
+                throw lexer.error(
+                    .invalidEscape, "invalid escape sequence '\(lexer.text(start..<lexer.position))'",
+                    start..<lexer.position)
             }
             return scalar
         }

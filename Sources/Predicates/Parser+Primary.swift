@@ -49,23 +49,29 @@ extension Parser {
             try enter(token.range)
             defer { depth -= 1 }
             let value = try requireExpression(try parseAdditive(after: "':='"))
-            return .expression(try makeExpression(.assignment(variable: name, value: value), token.range.union(value.range)))
+            return .expression(
+                try makeExpression(.assignment(variable: name, value: value), token.range.union(value.range)))
         case .identifier(let name, let escaped):
             _ = advance()
             if !escaped, check(.leftParen) { return .expression(try parseFunction(name: name, nameToken: token)) }
-            let base = try makeExpression(.evaluatedObject, SourceRange(token.range.utf8.lowerBound..<token.range.utf8.lowerBound))
+            let base = try makeExpression(
+                .evaluatedObject, SourceRange(token.range.utf8.lowerBound..<token.range.utf8.lowerBound))
             return .expression(try makeExpression(.keyPath(base: base, components: [.key(name)]), token.range))
         case .atName(let name):
             _ = advance()
-            let base = try makeExpression(.evaluatedObject, SourceRange(token.range.utf8.lowerBound..<token.range.utf8.lowerBound))
-            return .expression(try makeExpression(.keyPath(base: base, components: [.collectionOperator(name)]), token.range))
+            let base = try makeExpression(
+                .evaluatedObject, SourceRange(token.range.utf8.lowerBound..<token.range.utf8.lowerBound))
+            return .expression(
+                try makeExpression(.keyPath(base: base, components: [.collectionOperator(name)]), token.range))
         case .argument(let specifier):
             _ = advance()
             let index = argumentCount
             argumentCount += 1
             if specifier == "K" {
-                let base = try makeExpression(.evaluatedObject, SourceRange(token.range.utf8.lowerBound..<token.range.utf8.lowerBound))
-                return .expression(try makeExpression(.keyPath(base: base, components: [.argumentKey(index: index)]), token.range))
+                let base = try makeExpression(
+                    .evaluatedObject, SourceRange(token.range.utf8.lowerBound..<token.range.utf8.lowerBound))
+                return .expression(
+                    try makeExpression(.keyPath(base: base, components: [.argumentKey(index: index)]), token.range))
             }
             return .expression(try makeExpression(.argument(index: index, specifier: specifier), token.range))
         case .keyword(let keyword):
@@ -84,7 +90,9 @@ extension Parser {
         try enter(open.range)
         defer { depth -= 1 }
         if check(.rightParen) {
-            throw error(.unexpectedToken, "empty parentheses: '()' holds neither a predicate nor a value", open.range.union(current.range))
+            throw error(
+                .unexpectedToken, "empty parentheses: '()' holds neither a predicate nor a value",
+                open.range.union(current.range))
         }
         let inner = try parseOrExpr()
         guard consume(.rightParen) != nil else {
@@ -113,7 +121,9 @@ extension Parser {
         }
         while true {
             if check(.comma) || check(.rightBrace) {
-                throw error(.unexpectedToken, "empty element in '{…}': expected a value before \(current.display)", current.range)
+                throw error(
+                    .unexpectedToken, "empty element in '{…}': expected a value before \(current.display)",
+                    current.range)
             }
             elements.append(try requireExpression(try parseAdditive(after: elements.isEmpty ? "'{'" : "','")))
             if consume(.comma) != nil { continue }
@@ -158,7 +168,8 @@ extension Parser {
             throw expected("')'", after: "the SUBQUERY predicate")
         }
         return try makeExpression(
-            .subquery(collection: collection, variable: variable, predicate: predicate), keyword.range.union(close.range))
+            .subquery(collection: collection, variable: variable, predicate: predicate),
+            keyword.range.union(close.range))
     }
 
     /// `"CAST" "(" Additive "," Additive ")"`

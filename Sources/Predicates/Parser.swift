@@ -75,17 +75,23 @@ public enum PredicateParser {
                 .inputTooLong, "predicate is \(length) bytes long; the limit is \(limits.maxInputBytes)",
                 range: SourceRange(0..<0), source: source)
         }
+        let tokens: [Token]
+        do throws(ParseFailure) {
+            tokens = try Lexer.tokenize(source)
+        } catch {
+            throw error.error
+        }
         let parse: @Sendable () -> Result<PredicateNode, PredicateSyntaxError> = {
             do throws(ParseFailure) {
-                let tokens = try Lexer.tokenize(source)
                 var parser = Parser(tokens: tokens, source: source, limits: limits)
                 return .success(try parser.parsePredicate())
             } catch {
                 return .failure(error.error)
             }
         }
-        // A short source cannot nest deeply; anything longer parses on a large stack.
-        let result = length <= Parser.inlineSourceBytes ? parse() : LargeStack.run(parse)
+        // Few nesting tokens cannot nest deeply: parse on the caller's stack. Otherwise use a
+        // large stack (debug frames on the recursive path take kilobytes per level).
+        let result = Parser.nestingTokenCount(tokens) <= Parser.inlineNestingTokens ? parse() : LargeStack.run(parse)
         return try result.get()
     }
 }
@@ -113,8 +119,24 @@ enum Operand {
 
 /// The recursive-descent parser; one function per production.
 struct Parser {
-    /// Sources up to this many bytes parse on the caller's stack (at most 16 nesting levels).
-    static let inlineSourceBytes = 32
+    /// Token lists with at most this many nesting tokens parse on the caller's stack.
+    static let inlineNestingTokens = 16
+
+    /// How many tokens could each open a nesting level: an upper bound on the parse depth.
+    static func nestingTokenCount(_ tokens: [Token]) -> Int {
+        var count = 0
+        for token in tokens {
+            switch token.kind {
+            case .punctuation(.leftParen), .punctuation(.leftBrace), .punctuation(.leftBracket),
+                .punctuation(.bang), .punctuation(.minus), .punctuation(.starStar), .punctuation(.colonEqual),
+                .keyword(.not):
+                count += 1
+            default:
+                continue
+            }
+        }
+        return count
+    }
 
     let tokens: [Token]
     let source: String
@@ -208,7 +230,7 @@ struct Parser {
     // MARK: - Operand checks
 
     /// Requires a predicate; an expression gets a message that says what is missing.
-    func requirePredicate(_ operand: Operand) throws(ParseFailure) -> PredicateNode {
+    mutating func requirePredicate(_ operand: Operand) throws(ParseFailure) -> PredicateNode {
         switch operand {
         case .predicate(let node): return node
         case .expression(let node):
@@ -227,7 +249,7 @@ struct Parser {
     }
 
     /// Requires an expression.
-    func requireExpression(_ operand: Operand) throws(ParseFailure) -> ExpressionNode {
+    mutating func requireExpression(_ operand: Operand) throws(ParseFailure) -> ExpressionNode {
         switch operand {
         case .expression(let node): return node
         case .predicate(let node):
@@ -303,7 +325,8 @@ struct Parser {
             negations.append(advance())
             if negations.count > limits.maxDepth {
                 throw error(
-                    .nestingTooDeep, "more than \(limits.maxDepth) consecutive NOTs", negations[negations.count - 1].range)
+                    .nestingTooDeep, "more than \(limits.maxDepth) consecutive NOTs",
+                    negations[negations.count - 1].range)
             }
         }
         guard !negations.isEmpty else { return try parseComparison() }

@@ -16,7 +16,8 @@ public struct SourceRange: Sendable, Hashable, CustomStringConvertible {
 
     /// The smallest range covering both `self` and `other`.
     public func union(_ other: SourceRange) -> SourceRange {
-        SourceRange(Swift.min(utf8.lowerBound, other.utf8.lowerBound)..<Swift.max(utf8.upperBound, other.utf8.upperBound))
+        SourceRange(
+            Swift.min(utf8.lowerBound, other.utf8.lowerBound)..<Swift.max(utf8.upperBound, other.utf8.upperBound))
     }
 
     /// `start..<end` in UTF-8 bytes.

@@ -23,7 +23,9 @@ public struct TraceNode: Sendable {
     public var isDecisive: Bool
 
     /// Creates a trace node.
-    public init(text: String, range: SourceRange, value: TraceValue, children: [TraceNode] = [], isDecisive: Bool = false) {
+    public init(
+        text: String, range: SourceRange, value: TraceValue, children: [TraceNode] = [], isDecisive: Bool = false
+    ) {
         self.text = text
         self.range = range
         self.value = value

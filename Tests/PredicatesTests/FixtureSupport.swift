@@ -63,10 +63,12 @@ struct FixtureCase: Decodable, Sendable, CustomStringConvertible {
 }
 
 enum Fixtures {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Fixtures")
 
     static let cases: [FixtureCase] = {
-        guard let text = try? String(contentsOf: directory.appendingPathComponent("cases.jsonl"), encoding: .utf8) else {
+        guard let text = try? String(contentsOf: directory.appendingPathComponent("cases.jsonl"), encoding: .utf8)
+        else {
             return []
         }
         let decoder = JSONDecoder()

@@ -30,4 +30,3 @@ struct FixtureTests {
         #expect(parsed > 200)
     }
 }
-
