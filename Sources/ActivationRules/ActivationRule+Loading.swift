@@ -17,9 +17,14 @@ extension ActivationRule {
     /// Problems inside the file (not a plist, no rule, a duplicate key, a predicate that does not
     /// parse, …) are ``diagnostics`` of the returned rule, not errors.
     ///
+    /// - Parameters:
+    ///   - url: the plist file.
+    ///   - name: the file's name in diagnostics (default: its path).
+    ///   - registry: the types the rule is checked and evaluated with.
+    ///   - options: release checks and device adjustments.
     /// - Throws: ``ActivationRuleError`` with code `unreadable` when the file cannot be read.
     public static func load(
-        contentsOf url: URL, registry: TypeRegistry = .system, options: ActivationOptions = .device
+        contentsOf url: URL, name: String? = nil, registry: TypeRegistry = .system, options: ActivationOptions = .device
     ) throws -> ActivationRule {
         let data: Data
         do {
@@ -27,7 +32,7 @@ extension ActivationRule {
         } catch {
             throw ActivationRuleError(code: .unreadable, message: "cannot read \(url.path)", cause: error)
         }
-        return ActivationRule(plistData: data, file: url.path, registry: registry, options: options)
+        return ActivationRule(plistData: data, file: name ?? url.path, registry: registry, options: options)
     }
 
     /// Loads the rule from the bytes of a plist (XML or binary).

@@ -40,7 +40,7 @@ extension DictionaryRule {
         var children: [Explanation] = []
         let mode =
             isStrict
-            ? "strict matching (version \(version)\(usesStrictMatching ? ", UsesStrictMatching" : "")): every attachment must be accepted"
+            ? "strict matching (\(version == 0 ? "no DictionaryVersion" : "DictionaryVersion \(version)")\(usesStrictMatching ? ", UsesStrictMatching" : "")): every attachment must be accepted"
             : "fuzzy matching (version \(version)): one accepted attachment is enough; rejected ones still fail"
         children.append(Explanation(mode))
         guard hasNonZeroValue else {

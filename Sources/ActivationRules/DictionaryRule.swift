@@ -84,6 +84,24 @@ public struct DictionaryRule: Sendable, Hashable {
     static let strictKey = "NSExtensionActivationUsesStrictMatching"
     static let locationKey = "NSExtensionActivationSupportsLocationWithMaxCount"
 
+    /// Words people use for a category in invented keys (`…SupportsVideoWithMaxCount`).
+    static let synonyms: [(String, ActivationCategory)] = [
+        ("video", .movie), ("photo", .image), ("picture", .image), ("document", .file), ("pdf", .file),
+        ("link", .webURL), ("url", .webURL), ("string", .text), ("webpage", .webPage),
+    ]
+
+    /// The real key an unknown one was probably meant to be.
+    static func nearestKey(to key: String) -> String? {
+        let lowered = key.lowercased()
+        if lowered.hasPrefix("nsextensionactivation"), !knownKeys.contains(where: { $0.lowercased().hasPrefix(lowered) }),
+            let (_, category) = synonyms.first(where: { lowered.contains($0.0) }),
+            Suggestion.nearest(to: key, in: knownKeys).map({ !$0.lowercased().contains(category.rawValue.lowercased()) }) ?? true
+        {
+            return category.key
+        }
+        return Suggestion.nearest(to: key, in: knownKeys)
+    }
+
     /// Keys of the extension's other dictionaries, which do nothing inside the rule.
     static let misplacedKeys: [String: String] = [
         "NSExtensionActivationRule": "a rule nested inside the rule is never read; move its keys up one level",
@@ -132,7 +150,7 @@ public struct DictionaryRule: Sendable, Hashable {
                     report(.warning, .misplacedKey, key, "'\(key)' does nothing inside the rule dictionary: \(reason)")
                 } else {
                     var message = "unknown key '\(key)' is ignored"
-                    if let near = Suggestion.nearest(to: key, in: knownKeys) { message += "; did you mean '\(near)'?" }
+                    if let near = nearestKey(to: key) { message += "; did you mean '\(near)'?" }
                     report(.warning, .unknownKey, key, message)
                 }
                 continue

@@ -5,13 +5,16 @@ enum Suggestion {
     static func nearest(to word: String, in candidates: [String]) -> String? {
         let lowered = word.lowercased()
         guard !lowered.isEmpty else { return nil }
+        if let prefixed = candidates.first(where: { $0.lowercased().hasPrefix(lowered) && $0.lowercased() != lowered }) {
+            return prefixed
+        }
         var best: (String, Int)?
         for candidate in candidates {
             let distance = editDistance(lowered, candidate.lowercased())
             if best.map({ distance < $0.1 }) ?? true { best = (candidate, distance) }
         }
         if let best, best.1 > 0, best.1 <= max(1, word.count / 3) { return best.0 }
-        return candidates.first { $0.lowercased().hasPrefix(lowered) && $0.lowercased() != lowered }
+        return nil
     }
 
     /// Levenshtein distance over characters, an adjacent transposition counting as one edit.

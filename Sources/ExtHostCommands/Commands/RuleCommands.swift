@@ -238,7 +238,7 @@ enum RuleCommands {
             RuleDiagnostic(.warning, "type-declaration", diagnostic.message, file: diagnostic.sourcePath)
         }
         do {
-            return (try ActivationRule.load(contentsOf: url, registry: registry, options: options), extra)
+            return (try ActivationRule.load(contentsOf: url, name: path, registry: registry, options: options), extra)
         } catch let error as ActivationRuleError {
             return (nil, extra + [RuleDiagnostic(.error, .unreadable, error.message, file: path)])
         }
