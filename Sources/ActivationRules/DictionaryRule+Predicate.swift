@@ -44,20 +44,25 @@ extension DictionaryRule {
         if let maximum = maximumCount(for: .attachments) {
             conjuncts.append(P.compare(total, .lessThanOrEqualTo, E.integer(maximum)))
         }
-        let accepted = acceptedCategories
+        let accepted = membership(in: acceptedCategories)
+        var failures = perItemViolations()
         if isStrict {
-            let bad = P.compare(attachmentCount(P.negate(membership(in: accepted))), .greaterThan, E.integer(0))
-            conjuncts.append(noItem(P.or([bad] + perItemViolations())))
+            let notAccepted = P.negate(accepted)
+            if !notAccepted.isConstant(false) {
+                failures.insert(P.compare(attachmentCount(notAccepted), .greaterThan, E.integer(0)), at: 0)
+            }
         } else {
-            let good = P.compare(attachmentCount(membership(in: accepted)), .greaterThan, E.integer(0))
-            conjuncts.append(P.compare(itemCount(good), .greaterThan, E.integer(0)))
-            var failures = perItemViolations()
+            // When every category is accepted, "one accepted attachment" is "one attachment", tested above.
+            if !accepted.isConstant(true) {
+                let good = P.compare(attachmentCount(accepted), .greaterThan, E.integer(0))
+                conjuncts.append(P.compare(itemCount(good), .greaterThan, E.integer(0)))
+            }
             let rejected = rejectedCategories
             if !rejected.isEmpty {
                 failures.insert(P.compare(attachmentCount(membership(in: rejected)), .greaterThan, E.integer(0)), at: 0)
             }
-            if !failures.isEmpty { conjuncts.append(noItem(P.or(failures))) }
         }
+        if !failures.isEmpty { conjuncts.append(noItem(P.or(failures))) }
         return P.and(conjuncts)
     }
 
@@ -117,6 +122,13 @@ extension DictionaryRule {
             targets.map { P.compare(element, .utiConformsTo, E.string($0)) }
                 + excluded.map { P.negate(P.compare(element, .utiConformsTo, E.string($0))) })
         return P.compare(E.count(E.subquery(types, "type", test)), .greaterThan, E.integer(0))
+    }
+}
+
+extension PredicateNode {
+    fileprivate func isConstant(_ value: Bool) -> Bool {
+        if case .constant(let constant) = kind { return constant == value }
+        return false
     }
 }
 
