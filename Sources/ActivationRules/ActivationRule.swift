@@ -186,3 +186,11 @@ enum Excerpt {
             + String(repeating: "~", count: width - 1)
     }
 }
+
+extension ActivationRule: CustomStringConvertible {
+    /// `ActivationRule(predicate from FILE: TEXT)`, short enough for logs and test failures.
+    public var description: String {
+        let text = canonicalText.map { $0.count > 100 ? String($0.prefix(99)) + "…" : $0 } ?? "none"
+        return "ActivationRule(\(form?.rawValue ?? "no rule")\(file.map { " from \($0)" } ?? ""): \(text))"
+    }
+}
