@@ -92,7 +92,9 @@ public struct ActivationPayload: Sendable, Hashable {
         if let unknown = root.keys.sorted().first(where: { !known.contains($0) }) {
             throw ActivationRuleError(
                 code: .invalidPayload,
-                message: "\(source): unknown top-level key '\(unknown)'; a payload has 'extensionItems' and optionally 'webpage'")
+                message:
+                    "\(source): unknown top-level key '\(unknown)'; a payload has 'extensionItems' and optionally 'webpage'"
+            )
         }
         var isWebpage = false
         if let webpage = root["webpage"] {
@@ -100,7 +102,8 @@ public struct ActivationPayload: Sendable, Hashable {
             isWebpage = flag
         }
         guard let itemsValue = root["extensionItems"] else {
-            throw ActivationRuleError(code: .invalidPayload, message: "\(source): the payload has no 'extensionItems' array")
+            throw ActivationRuleError(
+                code: .invalidPayload, message: "\(source): the payload has no 'extensionItems' array")
         }
         guard case .array(let itemValues) = itemsValue else { throw fail("extensionItems", "an array", itemsValue) }
         var items: [Item] = []

@@ -20,7 +20,9 @@ public struct PreparedPayload: Sendable {
 
     /// Applies the device adjustments of `options` and builds each attempt's value.
     public init(_ payload: ActivationPayload, options: ActivationOptions = .device) {
-        attempts = payload.attempts(options).map { Attempt(label: $0.label, payload: $0.payload, value: $0.payload.plistValue, flat: FastPayload($0.payload)) }
+        attempts = payload.attempts(options).map {
+            Attempt(label: $0.label, payload: $0.payload, value: $0.payload.plistValue, flat: FastPayload($0.payload))
+        }
     }
 }
 
@@ -117,7 +119,8 @@ extension ActivationRule {
                 node = Explanation(attempt.label, value: String(value), children: [node], isDecisive: value)
                 if value { activated = true }
             case .failure(let error):
-                node = Explanation(attempt.label, value: "error", children: [Explanation(trace: trace.root)], isDecisive: true)
+                node = Explanation(
+                    attempt.label, value: "error", children: [Explanation(trace: trace.root)], isDecisive: true)
                 activated = nil
                 errors.append(evaluationDiagnostic(error))
             }

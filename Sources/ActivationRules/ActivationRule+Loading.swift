@@ -42,7 +42,9 @@ extension ActivationRule {
     ///   - file: its path, for diagnostics.
     ///   - registry: the types the rule is checked and evaluated with.
     ///   - options: release checks and device adjustments.
-    public init(plistData data: Data, file: String?, registry: TypeRegistry = .system, options: ActivationOptions = .device) {
+    public init(
+        plistData data: Data, file: String?, registry: TypeRegistry = .system, options: ActivationOptions = .device
+    ) {
         var diagnostics: [RuleDiagnostic] = []
         let isBinary = data.starts(with: Array("bplist".utf8))
         let scan = isBinary ? nil : XMLPlistScan(Array(data))
@@ -75,10 +77,12 @@ extension ActivationRule {
         var diagnostics: [RuleDiagnostic] = []
         func at(_ path: [String], _ severity: RuleDiagnostic.Severity, _ code: RuleDiagnostic.Code, _ message: String) {
             let place = scan?.location(ofKey: path)
-            diagnostics.append(RuleDiagnostic(severity, code, message, file: file, line: place?.line, column: place?.column))
+            diagnostics.append(
+                RuleDiagnostic(severity, code, message, file: file, line: place?.line, column: place?.column))
         }
         func missing(_ message: String) -> (Body, [RuleDiagnostic]) {
-            diagnostics.append(RuleDiagnostic(.error, .missingRule, message + "; the extension never appears", file: file))
+            diagnostics.append(
+                RuleDiagnostic(.error, .missingRule, message + "; the extension never appears", file: file))
             return (.none, diagnostics)
         }
         func body(_ value: PlistValue, path: [String]) -> Body? {
@@ -90,7 +94,8 @@ extension ActivationRule {
             default:
                 at(
                     path, .error, .invalidRuleType,
-                    "\(ruleKey) must be a string (a predicate) or a dictionary, not a \(value.typeName); the extension never appears")
+                    "\(ruleKey) must be a string (a predicate) or a dictionary, not a \(value.typeName); the extension never appears"
+                )
                 return nil
             }
         }
@@ -106,20 +111,28 @@ extension ActivationRule {
                     }
                     for key in attributes.keys.sorted() where key.hasPrefix("NSExtensionActivation") {
                         if DictionaryRule.knownKeys.contains(key) {
-                            at(attributesPath + [key], .error, .misplacedKey, "\(key) belongs inside \(ruleKey), not next to it")
+                            at(
+                                attributesPath + [key], .error, .misplacedKey,
+                                "\(key) belongs inside \(ruleKey), not next to it")
                         } else if let near = Suggestion.nearest(to: key, in: [ruleKey]) {
-                            at(attributesPath + [key], .error, .unknownKey, "unknown key '\(key)'; did you mean '\(near)'?")
+                            at(
+                                attributesPath + [key], .error, .unknownKey,
+                                "unknown key '\(key)'; did you mean '\(near)'?")
                         }
                     }
                 } else {
                     for key in nsExtension.keys.sorted() where key != attributesKey {
                         if let near = Suggestion.nearest(to: key, in: [attributesKey]) {
-                            at([extensionKey, key], .error, .unknownKey, "unknown key '\(key)'; did you mean '\(near)'?")
+                            at(
+                                [extensionKey, key], .error, .unknownKey,
+                                "unknown key '\(key)'; did you mean '\(near)'?")
                         }
                     }
                 }
                 if nsExtension[ruleKey] != nil {
-                    at([extensionKey, ruleKey], .error, .misplacedKey, "\(ruleKey) belongs inside \(attributesKey), not directly in \(extensionKey)")
+                    at(
+                        [extensionKey, ruleKey], .error, .misplacedKey,
+                        "\(ruleKey) belongs inside \(attributesKey), not directly in \(extensionKey)")
                 }
                 return missing("no \(ruleKey) in \(extensionKey) → \(attributesKey)")
             }
@@ -134,7 +147,9 @@ extension ActivationRule {
                     at([key], .error, .unknownKey, "unknown key '\(key)'; did you mean '\(near)'?")
                 }
             }
-            return missing("no \(ruleKey): neither \(extensionKey) → \(attributesKey) → \(ruleKey), nor a top-level \(ruleKey), nor NSExtensionActivation… keys at the top")
+            return missing(
+                "no \(ruleKey): neither \(extensionKey) → \(attributesKey) → \(ruleKey), nor a top-level \(ruleKey), nor NSExtensionActivation… keys at the top"
+            )
         default:
             return missing("the plist holds a \(root.typeName), not a rule or a dictionary with one")
         }

@@ -75,7 +75,8 @@ public struct ActivationRule: Sendable {
         dictionary: [String: PlistValue], file: String? = nil, registry: TypeRegistry = .system,
         options: ActivationOptions = .device
     ) {
-        self.init(body: .dictionary(dictionary, { _ in nil }), file: file, prefix: [], registry: registry, options: options)
+        self.init(
+            body: .dictionary(dictionary, { _ in nil }), file: file, prefix: [], registry: registry, options: options)
     }
 
     /// What a loaded plist holds where the rule should be.
@@ -116,7 +117,8 @@ public struct ActivationRule: Sendable {
             } catch {
                 diagnostics.append(
                     ActivationRule.diagnostic(
-                        .error, RuleDiagnostic.Code(error.code.rawValue), error.message, range: error.range, source: text,
+                        .error, RuleDiagnostic.Code(error.code.rawValue), error.message, range: error.range,
+                        source: text,
                         file: file, location: location))
             }
         case .dictionary(let values, let locate):
@@ -165,7 +167,8 @@ public struct ActivationRule: Sendable {
         }
         return RuleDiagnostic(
             severity, code, text, file: file, line: location == nil && file != nil ? nil : line,
-            column: location == nil && file != nil ? nil : column, excerpt: Excerpt.render(source: source, range: range))
+            column: location == nil && file != nil ? nil : column, excerpt: Excerpt.render(source: source, range: range)
+        )
     }
 }
 

@@ -44,10 +44,18 @@ extension DictionaryRule {
             : "fuzzy matching (version \(version)): one accepted attachment is enough; rejected ones still fail"
         children.append(Explanation(mode))
         guard hasNonZeroValue else {
-            return (false, Explanation("every value is zero: never activates", value: "false", children: children, isDecisive: true))
+            return (
+                false,
+                Explanation(
+                    "every value is zero: never activates", value: "false", children: children, isDecisive: true)
+            )
         }
         guard !acceptedCategories.isEmpty else {
-            return (false, Explanation("no key accepts anything: never activates", value: "false", children: children, isDecisive: true))
+            return (
+                false,
+                Explanation(
+                    "no key accepts anything: never activates", value: "false", children: children, isDecisive: true)
+            )
         }
         var outcome = true
         var decided = false
@@ -62,12 +70,14 @@ extension DictionaryRule {
         let minimum = max(1, minimumCount ?? 0)
         var totalNode = Explanation(
             "attachments over all items: \(total), at least \(minimum)"
-                + (minimumCount == nil ? " (a dictionary rule never activates without attachments)" : " (AttachmentsWithMinCount)"),
+                + (minimumCount == nil
+                    ? " (a dictionary rule never activates without attachments)" : " (AttachmentsWithMinCount)"),
             value: String(total >= minimum))
         check(&totalNode, passes: total >= minimum)
         children.append(totalNode)
         if let maximum = maximumCount(for: .attachments) {
-            var node = Explanation("at most \(maximum) over all items (\(keyText(.attachments)))", value: String(total <= maximum))
+            var node = Explanation(
+                "at most \(maximum) over all items (\(keyText(.attachments)))", value: String(total <= maximum))
             check(&node, passes: total <= maximum)
             children.append(node)
         }
@@ -97,7 +107,9 @@ extension DictionaryRule {
                     node = Explanation(text + " → rejected by \(keyText(key))", value: "rejected")
                     check(&node, passes: false)
                 case .unspecified:
-                    let keys = placement.category.lineage.map { $0.key.replacingOccurrences(of: "NSExtensionActivation", with: "") }
+                    let keys = placement.category.lineage.map {
+                        $0.key.replacingOccurrences(of: "NSExtensionActivation", with: "")
+                    }
                     node = Explanation(
                         text + " → no key accepts it (\(keys.joined(separator: ", ")) absent)",
                         value: isStrict ? "not accepted" : "ignored")
@@ -127,7 +139,11 @@ extension DictionaryRule {
             children.append(node)
         }
         let text = outcome ? "the dictionary rule accepts this payload" : "the dictionary rule rejects this payload"
-        if outcome { children = children.map { var copy = $0; copy.isDecisive = true; return copy } }
+        if outcome {
+            children = children.map {
+                var copy = $0; copy.isDecisive = true; return copy
+            }
+        }
         return (outcome, Explanation(text, value: String(outcome), children: children, isDecisive: true))
     }
 }

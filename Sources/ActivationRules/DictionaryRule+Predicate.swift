@@ -39,7 +39,9 @@ extension DictionaryRule {
 
     private func buildPredicate() -> PredicateNode {
         guard canActivate else { return P.constant(false) }
-        let total = E.keyPath(E.object, [.key("extensionItems"), .collectionOperator("sum"), .key("attachments"), .collectionOperator("count")])
+        let total = E.keyPath(
+            E.object,
+            [.key("extensionItems"), .collectionOperator("sum"), .key("attachments"), .collectionOperator("count")])
         var conjuncts: [PredicateNode] = [P.compare(total, .greaterThanOrEqualTo, E.integer(max(1, minimumCount ?? 0)))]
         if let maximum = maximumCount(for: .attachments) {
             conjuncts.append(P.compare(total, .lessThanOrEqualTo, E.integer(maximum)))
@@ -114,7 +116,8 @@ extension DictionaryRule {
         if excluded.isEmpty {
             return P.or(
                 targets.map { target in
-                    PredicateNode(.comparison(Comparison(quantifier: .any, left: types, .utiConformsTo, right: E.string(target))))
+                    PredicateNode(
+                        .comparison(Comparison(quantifier: .any, left: types, .utiConformsTo, right: E.string(target))))
                 })
         }
         let element = E.variable("type")
@@ -170,7 +173,8 @@ private enum E {
     static func keyPath(_ base: ExpressionNode, _ components: [KeyPathComponent]) -> ExpressionNode {
         ExpressionNode(.keyPath(base: base, components: components))
     }
-    static func subquery(_ collection: ExpressionNode, _ variable: String, _ predicate: PredicateNode) -> ExpressionNode {
+    static func subquery(_ collection: ExpressionNode, _ variable: String, _ predicate: PredicateNode) -> ExpressionNode
+    {
         ExpressionNode(.subquery(collection: collection, variable: variable, predicate: predicate))
     }
     static func count(_ base: ExpressionNode) -> ExpressionNode { keyPath(base, [.collectionOperator("count")]) }

@@ -56,12 +56,18 @@ public struct DictionaryRule: Sendable, Hashable {
 
     /// The categories whose attachments are accepted.
     public var acceptedCategories: Set<ActivationCategory> {
-        Set(ActivationCategory.allCases.filter { if case .accepted = decision(for: $0) { return true } else { return false } })
+        Set(
+            ActivationCategory.allCases.filter {
+                if case .accepted = decision(for: $0) { return true } else { return false }
+            })
     }
 
     /// The categories whose attachments fail the rule in either mode.
     public var rejectedCategories: Set<ActivationCategory> {
-        Set(ActivationCategory.allCases.filter { if case .rejected = decision(for: $0) { return true } else { return false } })
+        Set(
+            ActivationCategory.allCases.filter {
+                if case .rejected = decision(for: $0) { return true } else { return false }
+            })
     }
 
     /// The maximum count a present, non-zero count key sets for its category's subtree.
@@ -93,9 +99,11 @@ public struct DictionaryRule: Sendable, Hashable {
     /// The real key an unknown one was probably meant to be.
     static func nearestKey(to key: String) -> String? {
         let lowered = key.lowercased()
-        if lowered.hasPrefix("nsextensionactivation"), !knownKeys.contains(where: { $0.lowercased().hasPrefix(lowered) }),
+        if lowered.hasPrefix("nsextensionactivation"),
+            !knownKeys.contains(where: { $0.lowercased().hasPrefix(lowered) }),
             let (_, category) = synonyms.first(where: { lowered.contains($0.0) }),
-            Suggestion.nearest(to: key, in: knownKeys).map({ !$0.lowercased().contains(category.rawValue.lowercased()) }) ?? true
+            Suggestion.nearest(to: key, in: knownKeys).map({ !$0.lowercased().contains(category.rawValue.lowercased()) }
+            ) ?? true
         {
             return category.key
         }
@@ -110,7 +118,8 @@ public struct DictionaryRule: Sendable, Hashable {
         "NSExtensionPointIdentifier": "NSExtensionPointIdentifier belongs in NSExtension",
         "NSExtensionPrincipalClass": "NSExtensionPrincipalClass belongs in NSExtension",
         "NSExtensionMainStoryboard": "NSExtensionMainStoryboard belongs in NSExtension",
-        "NSExtensionJavaScriptPreprocessingFile": "NSExtensionJavaScriptPreprocessingFile belongs in NSExtensionAttributes",
+        "NSExtensionJavaScriptPreprocessingFile":
+            "NSExtensionJavaScriptPreprocessingFile belongs in NSExtensionAttributes",
         "NSExtensionServiceAllowsFinderPreviewItem": "this key belongs in NSExtensionAttributes",
     ]
 
@@ -127,7 +136,8 @@ public struct DictionaryRule: Sendable, Hashable {
         locate: (String) -> (file: String?, line: Int?, column: Int?) = { _ in (nil, nil, nil) }
     ) -> (DictionaryRule, [RuleDiagnostic]) {
         var diagnostics: [RuleDiagnostic] = []
-        func report(_ severity: RuleDiagnostic.Severity, _ code: RuleDiagnostic.Code, _ key: String, _ message: String) {
+        func report(_ severity: RuleDiagnostic.Severity, _ code: RuleDiagnostic.Code, _ key: String, _ message: String)
+        {
             let place = locate(key)
             diagnostics.append(
                 RuleDiagnostic(severity, code, message, file: place.file, line: place.line, column: place.column))
@@ -158,7 +168,8 @@ public struct DictionaryRule: Sendable, Hashable {
             if let problem = reading.typeProblem(expectsBoolean: expectsBoolean) {
                 let wanted = expectsBoolean ? "boolean" : "integer"
                 report(
-                    reading.isUnreadable ? .warning : releaseSeverity, reading.isUnreadable ? .coercedValue : .valueType, key,
+                    reading.isUnreadable ? .warning : releaseSeverity,
+                    reading.isUnreadable ? .coercedValue : .valueType, key,
                     "value type for the key '\(key)' is not \(wanted) (\(problem)); App Store upload rejects it "
                         + "(ITMS-90361), and on a device it reads as \(expectsBoolean ? String(reading.boolValue) : String(reading.intValue))"
                 )

@@ -188,7 +188,8 @@ extension FastRule {
                 return .type(slot: slot, bit: bit(test))
             }
             guard comparison.quantifier == nil, comparison.options.isEmpty,
-                [.equalTo, .notEqualTo, .lessThan, .lessThanOrEqualTo, .greaterThan, .greaterThanOrEqualTo].contains(op),
+                [.equalTo, .notEqualTo, .lessThan, .lessThanOrEqualTo, .greaterThan, .greaterThanOrEqualTo].contains(
+                    op),
                 let left = count(comparison.left), let right = count(comparison.right)
             else { return nil }
             return .compare(add(left), op, add(right))
@@ -226,14 +227,17 @@ extension FastRule {
                     // Inside a SUBQUERY, SELF is the element, not the payload.
                     guard scope.isEmpty else { return nil }
                     if path.count == 1, case .key("extensionItems") = path[0] { return .items }
-                    if path.count == 3, case .key("extensionItems") = path[0], case .collectionOperator("sum") = path[1],
+                    if path.count == 3, case .key("extensionItems") = path[0],
+                        case .collectionOperator("sum") = path[1],
                         case .key("attachments") = path[2]
                     {
                         return .totalAttachments
                     }
                     return nil
                 }
-                guard case .variable(let name) = base.kind, path.count == 1, case .key(let key) = path[0] else { return nil }
+                guard case .variable(let name) = base.kind, path.count == 1, case .key(let key) = path[0] else {
+                    return nil
+                }
                 if key == "attachments", let slot = slot(name, .item) { return .attachments(itemSlot: slot) }
                 if key == "registeredTypeIdentifiers", let slot = slot(name, .attachment) {
                     return .types(attachmentSlot: slot)
@@ -244,7 +248,8 @@ extension FastRule {
             }
         }
 
-        mutating func subqueryCount(_ collection: ExpressionNode, _ variable: String, _ inner: PredicateNode) -> Count? {
+        mutating func subqueryCount(_ collection: ExpressionNode, _ variable: String, _ inner: PredicateNode) -> Count?
+        {
             guard case .keyPath(let base, let components) = collection.kind, components.count == 1,
                 case .key(let key) = components[0]
             else { return nil }

@@ -80,17 +80,20 @@ public struct RuleLinter: Sendable {
                     findings.append(
                         Finding(
                             severity: .error, code: .formatArgument,
-                            message: "%K is a format argument, and a rule in Info.plist has no arguments to give; write the key",
+                            message:
+                                "%K is a format argument, and a rule in Info.plist has no arguments to give; write the key",
                             range: node.range))
                 case .key(let key) where !afterFreeKey:
                     if key == "userInfo" || key == "fileProviderItem" { afterFreeKey = true }
                     guard !RuleLinter.knownKeys.contains(key) else { continue }
-                    var message = "key '\(key)' is not part of what a rule sees (extensionItems → attachments → "
+                    var message =
+                        "key '\(key)' is not part of what a rule sees (extensionItems → attachments → "
                         + "registeredTypeIdentifiers); it reads as nil"
                     if let near = Suggestion.nearest(to: key, in: RuleLinter.knownKeys) {
                         message += "; did you mean '\(near)'?"
                     }
-                    findings.append(Finding(severity: .warning, code: .unknownKeyPath, message: message, range: node.range))
+                    findings.append(
+                        Finding(severity: .warning, code: .unknownKeyPath, message: message, range: node.range))
                 default: continue
                 }
             }
@@ -104,7 +107,8 @@ public struct RuleLinter: Sendable {
             findings.append(
                 Finding(
                     severity: .error, code: .cast,
-                    message: "CAST(…) is refused in an activation rule, so the extension never appears", range: node.range))
+                    message: "CAST(…) is refused in an activation rule, so the extension never appears",
+                    range: node.range))
         case .assignment(let variable, _):
             findings.append(
                 Finding(
@@ -151,9 +155,13 @@ public struct RuleLinter: Sendable {
             (op == .equalTo || op == .in || op == .contains)
             && (RuleLinter.isTypeList(comparison.left) || RuleLinter.isTypeList(comparison.right))
         guard isTypeOperator || comparesTypeList else { return }
-        var constants: [ExpressionNode] = [comparison.left, comparison.right].filter { RuleLinter.constantString($0) != nil }
+        var constants: [ExpressionNode] = [comparison.left, comparison.right].filter {
+            RuleLinter.constantString($0) != nil
+        }
         for side in [comparison.left, comparison.right] {
-            if case .aggregate(let elements) = side.kind { constants += elements.filter { RuleLinter.constantString($0) != nil } }
+            if case .aggregate(let elements) = side.kind {
+                constants += elements.filter { RuleLinter.constantString($0) != nil }
+            }
         }
         for constant in constants {
             guard let identifier = RuleLinter.constantString(constant), !isKnown(identifier) else { continue }
@@ -200,7 +208,8 @@ public struct RuleLinter: Sendable {
             else { continue }
             groups[comparison.left, default: []].append(
                 (
-                    comparison.comparisonOperator == .utiConformsTo, comparison.comparisonOperator == .utiEquals, target,
+                    comparison.comparisonOperator == .utiConformsTo, comparison.comparisonOperator == .utiEquals,
+                    target,
                     positive
                 ))
         }
@@ -214,7 +223,9 @@ public struct RuleLinter: Sendable {
                 }
             }
             guard !reachable else { continue }
-            let described = tests.map { "\($0.positive ? "" : "NOT ")\($0.equals ? "UTI-EQUALS" : "UTI-CONFORMS-TO") \"\($0.target)\"" }
+            let described = tests.map {
+                "\($0.positive ? "" : "NOT ")\($0.equals ? "UTI-EQUALS" : "UTI-CONFORMS-TO") \"\($0.target)\""
+            }
             findings.append(
                 Finding(
                     severity: .warning, code: .unreachableType,

@@ -5,7 +5,8 @@ enum Suggestion {
     static func nearest(to word: String, in candidates: [String]) -> String? {
         let lowered = word.lowercased()
         guard !lowered.isEmpty else { return nil }
-        if let prefixed = candidates.first(where: { $0.lowercased().hasPrefix(lowered) && $0.lowercased() != lowered }) {
+        if let prefixed = candidates.first(where: { $0.lowercased().hasPrefix(lowered) && $0.lowercased() != lowered })
+        {
             return prefixed
         }
         var best: (String, Int)?

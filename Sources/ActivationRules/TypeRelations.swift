@@ -50,7 +50,8 @@ public struct TypeRelations: Sendable {
             for side in [comparison.left, comparison.right] {
                 if case .constant(.string(let text)) = side.kind { result.insert(text) }
             }
-        } expression: { _ in }
+        } expression: { _ in
+        }
         return result
     }
 }

@@ -78,7 +78,8 @@ struct XMLPlistScan: Sendable {
             let tag = String(decoding: bytes[(open + 1)..<close], as: UTF8.self)
             index = close + 1
             let selfClosing = tag.hasSuffix("/")
-            let name = tag.split(whereSeparator: { $0 == " " || $0 == "/" || $0 == "\t" || $0 == "\n" }).first
+            let name =
+                tag.split(whereSeparator: { $0 == " " || $0 == "/" || $0 == "\t" || $0 == "\n" }).first
                 .map(String.init) ?? ""
             if tag.hasPrefix("/") {
                 if name == "dict" || name == "array", !stack.isEmpty { stack.removeLast() }
@@ -204,7 +205,8 @@ struct XMLPlistScan: Sendable {
         default:
             guard text.hasPrefix("#") else { return nil }
             let digits = text.dropFirst()
-            let value = digits.hasPrefix("x") || digits.hasPrefix("X")
+            let value =
+                digits.hasPrefix("x") || digits.hasPrefix("X")
                 ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
             return value.flatMap(Unicode.Scalar.init)
         }

@@ -77,7 +77,8 @@ for (name, rule, general) in [
             }
             elapsed = ContinuousClock.now - start
         }
-        let perSecond = Double(evaluations) / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        let perSecond =
+            Double(evaluations) / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
         let activates = result.map { String($0) } ?? "error"
         let row = [
             name.padding(toLength: 13, withPad: " ", startingAt: 0),

@@ -25,12 +25,19 @@ struct DemoRuleTests {
         Case(name: "menu.pdf", payload: ActivationPayload(items: [item(menu)]), expected: true),
         Case(name: "note.txt", payload: ActivationPayload(items: [item(note)]), expected: true),
         Case(name: "alice.card", payload: ActivationPayload(items: [item(card)]), expected: true),
-        Case(name: "all four in one item", payload: ActivationPayload(items: [item(photo, menu, note, card)]), expected: true),
-        Case(name: "a web page", payload: ActivationPayload(items: [item(["public.url"])], isWebpage: true), expected: true),
-        Case(name: "a movie", payload: ActivationPayload(items: [item(["public.mpeg-4"])]), expected: false),
-        Case(name: "a photo and a movie", payload: ActivationPayload(items: [item(photo, ["public.mpeg-4"])]), expected: false),
         Case(
-            name: "a movie item and a photo item", payload: ActivationPayload(items: [item(["public.mpeg-4"]), item(photo)]),
+            name: "all four in one item", payload: ActivationPayload(items: [item(photo, menu, note, card)]),
+            expected: true),
+        Case(
+            name: "a web page", payload: ActivationPayload(items: [item(["public.url"])], isWebpage: true),
+            expected: true),
+        Case(name: "a movie", payload: ActivationPayload(items: [item(["public.mpeg-4"])]), expected: false),
+        Case(
+            name: "a photo and a movie", payload: ActivationPayload(items: [item(photo, ["public.mpeg-4"])]),
+            expected: false),
+        Case(
+            name: "a movie item and a photo item",
+            payload: ActivationPayload(items: [item(["public.mpeg-4"]), item(photo)]),
             expected: true),
         Case(name: "nothing shared", payload: ActivationPayload(items: []), expected: false),
     ]

@@ -12,7 +12,8 @@ struct DeviceAdjustmentTests {
 
     @Test func aWebPageGetsActiveWebpageOnItsURLAttachments() {
         let adjusted = Self.urlAndTextPage.adjusted(.device)
-        #expect(adjusted.items[0].attachments?[0].registeredTypeIdentifiers == ["public.url", "com.apple.active-webpage"])
+        #expect(
+            adjusted.items[0].attachments?[0].registeredTypeIdentifiers == ["public.url", "com.apple.active-webpage"])
         #expect(adjusted.items[1].attachments?[0].registeredTypeIdentifiers == ["public.plain-text"])
         let off = Self.urlAndTextPage.adjusted(ActivationOptions(addsActiveWebpage: false))
         #expect(off.items[0].attachments?[0].registeredTypeIdentifiers == ["public.url"])
@@ -35,7 +36,9 @@ struct DeviceAdjustmentTests {
 
     @Test func thenOnItsWebarchiveItems() {
         let archiveRule = ActivationRule(
-            predicate: #"SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "com.apple.webarchive").@count >= 1).@count == extensionItems.@count"#)
+            predicate:
+                #"SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "com.apple.webarchive").@count >= 1).@count == extensionItems.@count"#
+        )
         let share = ActivationPayload(
             items: [item(["public.url"]), item(["com.apple.webarchive"]), item(["public.plain-text"])], isWebpage: true)
         let attempts = share.attempts(.device)
@@ -58,9 +61,12 @@ struct DeviceAdjustmentTests {
 
     @Test func registeredTypesAreDeduplicated() {
         let twice = ActivationPayload(items: [item(["public.jpeg", "public.jpeg", "public.png", "public.jpeg"])])
-        #expect(twice.adjusted(.device).items[0].attachments?[0].registeredTypeIdentifiers == ["public.jpeg", "public.png"])
+        #expect(
+            twice.adjusted(.device).items[0].attachments?[0].registeredTypeIdentifiers == ["public.jpeg", "public.png"])
         let rule = ActivationRule(
-            predicate: "SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, $a.registeredTypeIdentifiers.@count == 2).@count == 1).@count == 1")
+            predicate:
+                "SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, $a.registeredTypeIdentifiers.@count == 2).@count == 1).@count == 1"
+        )
         // 2 distinct types after de-duplication, 4 before.
         #expect(rule.checkedActivates(twice) == true)
         let keeping = ActivationRule(source: rule, options: ActivationOptions(deduplicatesTypes: false))

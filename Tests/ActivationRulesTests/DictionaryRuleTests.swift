@@ -40,10 +40,16 @@ struct DictionaryRuleTests {
         Case("attachments 1 accepts an image", [attachmentsMax: 1], payload(["public.jpeg"]), true),
         Case("attachments 1 accepts an undeclared type", [attachmentsMax: 1], payload(["com.example.thing"]), true),
         Case("attachments 1 refuses two", [attachmentsMax: 1], payload(["public.jpeg", "com.adobe.pdf"]), false),
-        Case("attachments max counts over all items", [attachmentsMax: 2], payload(["public.jpeg", "public.png"], ["public.url"]), false),
-        Case("attachments max over items within bound", [attachmentsMax: 2], payload(["public.jpeg"], ["public.url"]), true),
+        Case(
+            "attachments max counts over all items", [attachmentsMax: 2],
+            payload(["public.jpeg", "public.png"], ["public.url"]), false),
+        Case(
+            "attachments max over items within bound", [attachmentsMax: 2], payload(["public.jpeg"], ["public.url"]),
+            true),
         Case("attachments min not reached", [attachmentsMax: 5, attachmentsMin: 2], payload(["public.jpeg"]), false),
-        Case("attachments min reached", [attachmentsMax: 5, attachmentsMin: 2], payload(["public.jpeg", "public.png"]), true),
+        Case(
+            "attachments min reached", [attachmentsMax: 5, attachmentsMin: 2], payload(["public.jpeg", "public.png"]),
+            true),
         // §4: FileWithMaxCount = 5 alone accepts images and movies too.
         Case("file accepts a PDF", [file: 5], payload(["com.adobe.pdf"]), true),
         Case("file accepts an image", [file: 5], payload(["public.jpeg"]), true),
@@ -59,8 +65,11 @@ struct DictionaryRuleTests {
         Case("attachments 0 image 3 rejects a PDF", [attachmentsMax: 0, image: 3], payload(["com.adobe.pdf"]), false),
         // §4: counts pool upwards, per item.
         Case("pooled within both", [image: 2, file: 2], payload(["public.jpeg", "public.png"]), true),
-        Case("pooled file count exceeded", [image: 2, file: 2], payload(["public.jpeg", "com.adobe.pdf", "public.png"]), false),
-        Case("image count exceeded", [image: 2, file: 9], payload(["public.jpeg", "public.png", "public.heic"]), false),
+        Case(
+            "pooled file count exceeded", [image: 2, file: 2], payload(["public.jpeg", "com.adobe.pdf", "public.png"]),
+            false),
+        Case(
+            "image count exceeded", [image: 2, file: 9], payload(["public.jpeg", "public.png", "public.heic"]), false),
         Case("counts are per item", [image: 1], payload(["public.jpeg"], ["public.png"]), true),
         Case("one item over the count", [image: 1], payload(["public.jpeg", "public.png"]), false),
         // Categories.
@@ -90,14 +99,23 @@ struct DictionaryRuleTests {
         // Modes.
         Case("strict by default", [image: 1], payload(["public.jpeg", "public.url"]), false),
         Case("version 2 is fuzzy", [image: 1, version: 2], payload(["public.jpeg", "public.url"]), true),
-        Case("version 2 with strict matching", [image: 1, version: 2, strict: true], payload(["public.jpeg", "public.url"]), false),
-        Case("strict false without version stays strict", [image: 1, strict: false], payload(["public.jpeg", "public.url"]), false),
+        Case(
+            "version 2 with strict matching", [image: 1, version: 2, strict: true],
+            payload(["public.jpeg", "public.url"]), false),
+        Case(
+            "strict false without version stays strict", [image: 1, strict: false],
+            payload(["public.jpeg", "public.url"]), false),
         Case("fuzzy needs one accepted", [image: 1, version: 2], payload(["public.url"]), false),
-        Case("fuzzy: a rejected category still fails", [image: 1, webURL: 0, version: 2], payload(["public.jpeg", "public.url"]), false),
-        Case("fuzzy still counts", [image: 1, version: 2], payload(["public.jpeg", "public.png", "public.url"]), false),
+        Case(
+            "fuzzy: a rejected category still fails", [image: 1, webURL: 0, version: 2],
+            payload(["public.jpeg", "public.url"]), false),
+        Case(
+            "fuzzy still counts", [image: 1, version: 2], payload(["public.jpeg", "public.png", "public.url"]), false),
         // Never.
         Case("all zero never activates", [image: 0, text: false], payload(["public.jpeg"]), false),
-        Case("no attachments never activates", [attachmentsMax: 5], ActivationPayload(items: [ActivationPayload.Item(nil)]), false),
+        Case(
+            "no attachments never activates", [attachmentsMax: 5],
+            ActivationPayload(items: [ActivationPayload.Item(nil)]), false),
         Case("no items never activates", [attachmentsMax: 5], ActivationPayload(items: []), false),
         Case("empty attachments never activate", [attachmentsMax: 5], payload([]), false),
         // intValue / boolValue reading.
@@ -111,7 +129,8 @@ struct DictionaryRuleTests {
     ]
 
     @Test(arguments: cases) func evaluatesLikeTheDevice(_ testCase: Case) throws {
-        let rule = ActivationRule(dictionary: testCase.keys, registry: Fixture.registry, options: .init(allowDevelopmentRules: true))
+        let rule = ActivationRule(
+            dictionary: testCase.keys, registry: Fixture.registry, options: .init(allowDevelopmentRules: true))
         #expect(rule.form == .dictionary)
         #expect(rule.checkedActivates(testCase.payload) == testCase.expected)
         let dictionary = try #require(rule.dictionary)
@@ -161,8 +180,18 @@ struct DictionaryRuleTests {
         let result = rule.explain(payload(["com.adobe.pdf", "public.jpeg"]))
         #expect(result.activated == false)
         let lines = flatten(result.explanation)
-        #expect(lines.contains { $0.contains("attachment 1 [com.adobe.pdf]: file (com.adobe.pdf conforms to public.data) → accepted by SupportsFileWithMaxCount = 5") })
-        #expect(lines.contains { $0.contains("attachment 2 [public.jpeg]: image (public.jpeg conforms to public.image) → rejected by SupportsImageWithMaxCount = 0") })
+        #expect(
+            lines.contains {
+                $0.contains(
+                    "attachment 1 [com.adobe.pdf]: file (com.adobe.pdf conforms to public.data) → accepted by SupportsFileWithMaxCount = 5"
+                )
+            })
+        #expect(
+            lines.contains {
+                $0.contains(
+                    "attachment 2 [public.jpeg]: image (public.jpeg conforms to public.image) → rejected by SupportsImageWithMaxCount = 0"
+                )
+            })
         let deciding = try #require(result.explanation.decidingPath.last)
         #expect(deciding.text.hasPrefix("attachment 2 [public.jpeg]"))
     }

@@ -26,7 +26,8 @@ struct ExplanationTests {
     }
 
     @Test func anEvaluationErrorIsLocatedAndCannotBeEvaluated() throws {
-        let source = #"SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, $a.registeredTypeIdentifiers UTI-CONFORMS-TO "public.image").@count > 0).@count == 1"#
+        let source =
+            #"SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, $a.registeredTypeIdentifiers UTI-CONFORMS-TO "public.image").@count > 0).@count == 1"#
         let rule = ActivationRule(predicate: source)
         let result = rule.explain(payload(["public.jpeg"]))
         #expect(result.activated == nil)

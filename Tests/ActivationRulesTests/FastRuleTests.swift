@@ -31,8 +31,10 @@ struct FastRuleTests {
     ]
 
     static let types = [
-        "public.jpeg", "PUBLIC.JPEG", "public.png", "public.url", "public.file-url", "com.adobe.pdf", "public.plain-text",
-        "public.mpeg-4", "com.example.thing", "dyn.ah62d4rv4ge80c7py", "com.apple.active-webpage", "com.apple.webarchive",
+        "public.jpeg", "PUBLIC.JPEG", "public.png", "public.url", "public.file-url", "com.adobe.pdf",
+        "public.plain-text",
+        "public.mpeg-4", "com.example.thing", "dyn.ah62d4rv4ge80c7py", "com.apple.active-webpage",
+        "com.apple.webarchive",
         "public.image", "com.example.carddrop.card",
     ]
 
@@ -43,7 +45,9 @@ struct FastRuleTests {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((state >> 33) % UInt64(bound))
         }
-        var result: [ActivationPayload] = [ActivationPayload(items: []), ActivationPayload(items: [ActivationPayload.Item(nil)])]
+        var result: [ActivationPayload] = [
+            ActivationPayload(items: []), ActivationPayload(items: [ActivationPayload.Item(nil)]),
+        ]
         for _ in 0..<60 {
             let items = (0..<next(4)).map { _ -> ActivationPayload.Item in
                 if next(6) == 0 { return ActivationPayload.Item(nil) }
@@ -58,7 +62,10 @@ struct FastRuleTests {
     }()
 
     @Test(arguments: specialised) func specialisedShapesAgreeWithTheGeneralEvaluator(_ text: String) {
-        for options in [ActivationOptions(allowDevelopmentRules: true), ActivationOptions(allowDevelopmentRules: true, deduplicatesTypes: false)] {
+        for options in [
+            ActivationOptions(allowDevelopmentRules: true),
+            ActivationOptions(allowDevelopmentRules: true, deduplicatesTypes: false),
+        ] {
             let rule = ActivationRule(predicate: text, registry: Fixture.registry, options: options)
             let specialised = rule.usesSpecialisedEvaluator
             #expect(specialised, "\(text) should take the specialised path")
@@ -84,12 +91,20 @@ struct FastRuleTests {
     @Test func dictionaryRulesAgreeOnRandomPayloads() {
         let dictionaries: [[String: PlistValue]] = [
             ["NSExtensionActivationSupportsImageWithMaxCount": 2, "NSExtensionActivationSupportsText": true],
-            ["NSExtensionActivationSupportsFileWithMaxCount": 3, "NSExtensionActivationSupportsImageWithMaxCount": 0,
-             "NSExtensionActivationSupportsWebURLWithMaxCount": 1, "NSExtensionActivationDictionaryVersion": 2],
-            ["NSExtensionActivationSupportsAttachmentsWithMaxCount": 4, "NSExtensionActivationSupportsWebPageWithMaxCount": 0,
-             "NSExtensionActivationSupportsAttachmentsWithMinCount": 2],
-            ["NSExtensionActivationSupportsWebPageWithMaxCount": 1, "NSExtensionActivationSupportsMovieWithMaxCount": 1,
-             "NSExtensionActivationDictionaryVersion": 2, "NSExtensionActivationUsesStrictMatching": true],
+            [
+                "NSExtensionActivationSupportsFileWithMaxCount": 3, "NSExtensionActivationSupportsImageWithMaxCount": 0,
+                "NSExtensionActivationSupportsWebURLWithMaxCount": 1, "NSExtensionActivationDictionaryVersion": 2,
+            ],
+            [
+                "NSExtensionActivationSupportsAttachmentsWithMaxCount": 4,
+                "NSExtensionActivationSupportsWebPageWithMaxCount": 0,
+                "NSExtensionActivationSupportsAttachmentsWithMinCount": 2,
+            ],
+            [
+                "NSExtensionActivationSupportsWebPageWithMaxCount": 1,
+                "NSExtensionActivationSupportsMovieWithMaxCount": 1,
+                "NSExtensionActivationDictionaryVersion": 2, "NSExtensionActivationUsesStrictMatching": true,
+            ],
         ]
         for keys in dictionaries {
             let rule = ActivationRule(dictionary: keys, registry: Fixture.registry)

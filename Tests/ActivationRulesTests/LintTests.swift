@@ -21,14 +21,32 @@ struct LintTests {
         Case(predicate: "extensionItems.%K == 1", code: .formatArgument, severity: .error, column: 1),
         Case(predicate: "FUNCTION(SELF, 'x') == 1", code: .function, severity: .error, column: 1),
         Case(predicate: "CAST('1', 'NSNumber') == 1", code: .cast, severity: .error, column: 1),
-        Case(predicate: "SUBQUERY(extensionItems, $x, ($y := 1) == 1).@count == 1", code: .assignment, severity: .error, column: 31),
-        Case(predicate: #"ANY extensionItems.attachments.registeredTypeIdentifiers UTI-CONFORMS-TO "public.imag""#, code: .unknownType, severity: .warning, column: 74),
-        Case(predicate: #"ANY $a.registeredTypeIdentifiers == "public.jpg""#, code: .unknownType, severity: .warning, column: 37),
-        Case(predicate: #""public.file-url" UTI-CONFORMS-TO "public.image""#, code: .unreachableType, severity: .warning, column: 1),
-        Case(predicate: #"SUBQUERY(extensionItems.registeredTypeIdentifiers, $t, $t UTI-CONFORMS-TO "public.image" AND $t UTI-EQUALS "public.file-url").@count > 0"#, code: .unreachableType, severity: .warning, column: 56),
-        Case(predicate: #"SUBQUERY(extensionItems.registeredTypeIdentifiers, $t, $t UTI-CONFORMS-TO "public.url" AND NOT $t UTI-CONFORMS-TO "public.data").@count > 0"#, code: .unreachableType, severity: .warning, column: 56),
-        Case(predicate: "ANY NSExtensionItems.attachments.contentTypeUTI == 'public.url'", code: .unknownKeyPath, severity: .warning, column: 5),
-        Case(predicate: "ANY extensionItems.attachments.registeredTypeIdentifiers == “public.url”", code: "typographic-quote", severity: .error, column: 61),
+        Case(
+            predicate: "SUBQUERY(extensionItems, $x, ($y := 1) == 1).@count == 1", code: .assignment, severity: .error,
+            column: 31),
+        Case(
+            predicate: #"ANY extensionItems.attachments.registeredTypeIdentifiers UTI-CONFORMS-TO "public.imag""#,
+            code: .unknownType, severity: .warning, column: 74),
+        Case(
+            predicate: #"ANY $a.registeredTypeIdentifiers == "public.jpg""#, code: .unknownType, severity: .warning,
+            column: 37),
+        Case(
+            predicate: #""public.file-url" UTI-CONFORMS-TO "public.image""#, code: .unreachableType, severity: .warning,
+            column: 1),
+        Case(
+            predicate:
+                #"SUBQUERY(extensionItems.registeredTypeIdentifiers, $t, $t UTI-CONFORMS-TO "public.image" AND $t UTI-EQUALS "public.file-url").@count > 0"#,
+            code: .unreachableType, severity: .warning, column: 56),
+        Case(
+            predicate:
+                #"SUBQUERY(extensionItems.registeredTypeIdentifiers, $t, $t UTI-CONFORMS-TO "public.url" AND NOT $t UTI-CONFORMS-TO "public.data").@count > 0"#,
+            code: .unreachableType, severity: .warning, column: 56),
+        Case(
+            predicate: "ANY NSExtensionItems.attachments.contentTypeUTI == 'public.url'", code: .unknownKeyPath,
+            severity: .warning, column: 5),
+        Case(
+            predicate: "ANY extensionItems.attachments.registeredTypeIdentifiers == “public.url”",
+            code: "typographic-quote", severity: .error, column: 61),
         Case(predicate: "extensionItems.@count == 1 // one item", code: "comment", severity: .error, column: 28),
         Case(predicate: "extensionItems.@count == 'one", code: "unterminated-string", severity: .error, column: 26),
     ]
@@ -58,10 +76,12 @@ struct LintTests {
 
     @Test func knownTypesAndRealKeysAreNotReported() {
         let rule = ActivationRule(
-            predicate: #"SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "com.example.carddrop.card" AND $e.userInfo.anything == 1).@count > 0).@count == 1"#,
+            predicate:
+                #"SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "com.example.carddrop.card" AND $e.userInfo.anything == 1).@count > 0).@count == 1"#,
             registry: Fixture.registry)
         #expect(rule.diagnostics.isEmpty, "\(rule.diagnostics)")
-        let withoutDeclarations = ActivationRule(predicate: #"ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "com.example.carddrop.card""#)
+        let withoutDeclarations = ActivationRule(
+            predicate: #"ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "com.example.carddrop.card""#)
         #expect(withoutDeclarations.diagnostics.map(\.code) == [.unknownType])
     }
 
@@ -80,8 +100,12 @@ struct LintTests {
             rule.diagnostics.map { ($0.line ?? 0, $0) }, uniquingKeysWith: { first, _ in first })
         #expect(byKey[7]?.code == .valueType)
         #expect(byKey[7]?.severity == .error)
-        #expect(byKey[7]?.message.hasPrefix("value type for the key 'NSExtensionActivationSupportsImageWithMaxCount' is not integer") == true)
-        #expect(byKey[9]?.message.hasPrefix("value type for the key 'NSExtensionActivationSupportsText' is not boolean") == true)
+        #expect(
+            byKey[7]?.message.hasPrefix(
+                "value type for the key 'NSExtensionActivationSupportsImageWithMaxCount' is not integer") == true)
+        #expect(
+            byKey[9]?.message.hasPrefix("value type for the key 'NSExtensionActivationSupportsText' is not boolean")
+                == true)
         #expect(byKey[11]?.code == .valueType)
         #expect(byKey[13]?.code == .coercedValue)
         #expect(byKey[13]?.severity == .warning)
@@ -98,7 +122,8 @@ struct LintTests {
 
     @Test func negativeCountsAndTheLocationKey() {
         let rule = ActivationRule(dictionary: [
-            "NSExtensionActivationSupportsImageWithMaxCount": -1, "NSExtensionActivationSupportsLocationWithMaxCount": 1,
+            "NSExtensionActivationSupportsImageWithMaxCount": -1,
+            "NSExtensionActivationSupportsLocationWithMaxCount": 1,
             "NSExtensionActivationSupportsText": true,
         ])
         #expect(Set(rule.diagnostics.map(\.code)) == [.negativeCount, .unsupportedKey])

@@ -41,7 +41,9 @@ struct PayloadTests {
         Bad(json: #"{"extensionItems": [], "items": []}"#, message: "unknown top-level key 'items'"),
         Bad(json: #"{"extensionItems": {}}"#, message: "extensionItems must be an array, not a dictionary"),
         Bad(json: #"{"extensionItems": [1]}"#, message: "extensionItems[0] must be an object, not a number"),
-        Bad(json: #"{"extensionItems": [{"attachments": {}}]}"#, message: "extensionItems[0].attachments must be an array"),
+        Bad(
+            json: #"{"extensionItems": [{"attachments": {}}]}"#,
+            message: "extensionItems[0].attachments must be an array"),
         Bad(
             json: #"{"extensionItems": [{"attachments": [{"registeredTypeIdentifiers": ["a", 2]}]}]}"#,
             message: "extensionItems[0].attachments[0].registeredTypeIdentifiers[1] must be a string, not a number"),
@@ -56,7 +58,8 @@ struct PayloadTests {
             try ActivationPayload.load(jsonAt: url)
         } throws: { error in
             guard let error = error as? ActivationRuleError else { return false }
-            return error.code == .invalidPayload && error.message.contains(bad.message) && error.message.contains(url.path)
+            return error.code == .invalidPayload && error.message.contains(bad.message)
+                && error.message.contains(url.path)
         }
     }
 

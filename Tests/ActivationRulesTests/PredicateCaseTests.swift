@@ -38,15 +38,21 @@ struct PredicateCaseTests {
     }
 
     static let cases: [Case] = {
-        guard let text = try? String(contentsOf: Fixture.directory.appendingPathComponent("cases.jsonl"), encoding: .utf8)
+        guard
+            let text = try? String(contentsOf: Fixture.directory.appendingPathComponent("cases.jsonl"), encoding: .utf8)
         else { return [] }
         return text.split(separator: "\n").compactMap { try? JSONDecoder().decode(Case.self, from: Data($0.utf8)) }
-            .filter { $0.predicate.uppercased().contains("UTI-CONFORMS-TO") || $0.predicate.uppercased().contains("UTI-EQUALS") }
+            .filter {
+                $0.predicate.uppercased().contains("UTI-CONFORMS-TO")
+                    || $0.predicate.uppercased().contains("UTI-EQUALS")
+            }
     }()
 
     /// `id<TAB>reason` lines of Fixtures/uti-deviations.tsv: cases where exthost knowingly differs.
     static let deviations: [String: String] = {
-        guard let text = try? String(contentsOf: Fixture.directory.appendingPathComponent("uti-deviations.tsv"), encoding: .utf8)
+        guard
+            let text = try? String(
+                contentsOf: Fixture.directory.appendingPathComponent("uti-deviations.tsv"), encoding: .utf8)
         else { return [:] }
         var result: [String: String] = [:]
         for line in text.split(separator: "\n") where !line.hasPrefix("#") {

@@ -18,7 +18,10 @@ struct RuleLoadingTests {
 
     static let shapes: [Shape] = ["shape1-info", "shape2-top-level", "shape3-root"].flatMap { shape in
         ["", "-binary"].flatMap { format in
-            [Shape(file: "\(shape)-string\(format)", form: .predicate), Shape(file: "\(shape)-dictionary\(format)", form: .dictionary)]
+            [
+                Shape(file: "\(shape)-string\(format)", form: .predicate),
+                Shape(file: "\(shape)-dictionary\(format)", form: .dictionary),
+            ]
         }
     }
 
@@ -52,7 +55,8 @@ struct RuleLoadingTests {
         #expect(duplicate.column == 3)
         #expect(
             duplicate.message
-                == "duplicate key NSExtensionActivationSupportsImageWithMaxCount in NSExtensionActivationRule (first on line 7), the last one is used")
+                == "duplicate key NSExtensionActivationSupportsImageWithMaxCount in NSExtensionActivationRule (first on line 7), the last one is used"
+        )
         // The last value (5) is the one used.
         #expect(rule.dictionary?.values[.image] == 5)
         #expect(rule.checkedActivates(payload(["public.jpeg"])) == true)

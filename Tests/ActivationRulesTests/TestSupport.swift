@@ -6,7 +6,8 @@ import UniformTypes
 
 /// Paths and builders shared by the ActivationRules tests.
 enum Fixture {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Fixtures")
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
@@ -39,7 +40,9 @@ func item(_ attachments: [String]...) -> ActivationPayload.Item {
 
 extension ActivationRule {
     /// Evaluates on every path (specialised, general, traced) and checks they agree.
-    func checkedActivates(_ payload: ActivationPayload, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Bool? {
+    func checkedActivates(_ payload: ActivationPayload, sourceLocation: Testing.SourceLocation = #_sourceLocation)
+        -> Bool?
+    {
         let prepared = PreparedPayload(payload, options: options)
         let fast = activates(prepared)
         let general = activatesUsingGeneralEvaluator(prepared)

@@ -16,8 +16,10 @@ struct RuleCommandsTests {
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let files = [
             "photo": #"{"extensionItems": [{"attachments": [{"registeredTypeIdentifiers": ["public.png"]}]}]}"#,
-            "movie": #"{"extensionItems": [{"attachments": [{"registeredTypeIdentifiers": ["public.mpeg-4"]}, {"registeredTypeIdentifiers": ["public.jpeg"]}]}]}"#,
-            "safari": #"{"extensionItems": [{"attachments": [{"registeredTypeIdentifiers": ["public.url"]}]}, {"attachments": [{"registeredTypeIdentifiers": ["public.plain-text"]}]}], "webpage": true}"#,
+            "movie":
+                #"{"extensionItems": [{"attachments": [{"registeredTypeIdentifiers": ["public.mpeg-4"]}, {"registeredTypeIdentifiers": ["public.jpeg"]}]}]}"#,
+            "safari":
+                #"{"extensionItems": [{"attachments": [{"registeredTypeIdentifiers": ["public.url"]}]}, {"attachments": [{"registeredTypeIdentifiers": ["public.plain-text"]}]}], "webpage": true}"#,
             "broken": #"{"extensionItems": [{"attachments": 3}]}"#,
         ]
         for (name, text) in files {
@@ -56,11 +58,17 @@ struct RuleCommandsTests {
             arguments: ["rule", "check", rule("true-predicate"), "--payload-json", payload("photo")], exit: .usage,
             stderrContains: ["error: TRUEPREDICATE activates for everything", "[true-predicate]"]),
         Case(
-            arguments: ["rule", "check", rule("true-predicate"), "--payload-json", payload("photo"), "--allow-development-rules"],
+            arguments: [
+                "rule", "check", rule("true-predicate"), "--payload-json", payload("photo"),
+                "--allow-development-rules",
+            ],
             exit: .success, stderrContains: ["warning: TRUEPREDICATE"]),
         Case(
-            arguments: ["rule", "check", rule("shape3-root-dictionary"), "--payload-json", payload("photo")], exit: .success,
-            stdoutContains: ["activates (dictionary)", "derived predicate: extensionItems.@sum.attachments.@count >= 1 AND"]),
+            arguments: ["rule", "check", rule("shape3-root-dictionary"), "--payload-json", payload("photo")],
+            exit: .success,
+            stdoutContains: [
+                "activates (dictionary)", "derived predicate: extensionItems.@sum.attachments.@count >= 1 AND",
+            ]),
         Case(
             arguments: ["rule", "check", rule("missing-rule"), "--payload-json", payload("photo")], exit: .usage,
             stdoutContains: ["does not activate (no rule)"], stderrContains: ["[missing-rule]"]),
@@ -80,14 +88,21 @@ struct RuleCommandsTests {
             arguments: ["rule", "check", rule("no-such-rule"), "--payload-json", payload("photo")], exit: .usage,
             stderrContains: ["error: cannot read", "[unreadable]"]),
         Case(
-            arguments: ["rule", "check", rule("shape1-info-dictionary"), "--payload-json", payload("photo"), "--declarations", "nope.plist"],
+            arguments: [
+                "rule", "check", rule("shape1-info-dictionary"), "--payload-json", payload("photo"), "--declarations",
+                "nope.plist",
+            ],
             exit: .usage, stderrContains: ["nope.plist"]),
         // The web page: the strict web-page rule fails on the whole share and succeeds on the retry.
         Case(
-            arguments: ["rule", "explain", rule("shape3-root-web-page"), "--payload-json", payload("safari")], exit: .success,
+            arguments: ["rule", "explain", rule("shape3-root-web-page"), "--payload-json", payload("safari")],
+            exit: .success,
             stdoutContains: ["retry on only the items with com.apple.active-webpage (1 item, 1 attachment) → true"]),
         Case(
-            arguments: ["rule", "check", rule("shape3-root-web-page"), "--payload-json", payload("safari"), "--no-webpage-retry"],
+            arguments: [
+                "rule", "check", rule("shape3-root-web-page"), "--payload-json", payload("safari"),
+                "--no-webpage-retry",
+            ],
             exit: .no),
         Case(
             arguments: ["rule", "explain", demo, "--payload-json", payload("movie")], exit: .no,
@@ -97,7 +112,8 @@ struct RuleCommandsTests {
             ],
             stdoutLacks: ["\u{1B}["]),
         Case(
-            arguments: ["rule", "explain", rule("shape1-info-dictionary"), "--payload-json", payload("movie")], exit: .no,
+            arguments: ["rule", "explain", rule("shape1-info-dictionary"), "--payload-json", payload("movie")],
+            exit: .no,
             stdoutContains: [
                 "attachment 1 [public.mpeg-4]: movie (public.mpeg-4 conforms to public.movie) → no key accepts it",
                 "← decided here",
@@ -111,17 +127,25 @@ struct RuleCommandsTests {
             ]),
         Case(
             arguments: ["rule", "lint", rule("comment"), rule("refused"), rule("no-such-rule")], exit: .failure,
-            stdoutContains: ["[comment]", "[format-argument]", "[function]", "[unreadable]", "4 errors, 0 warnings in 3 files"]),
+            stdoutContains: [
+                "[comment]", "[format-argument]", "[function]", "[unreadable]", "4 errors, 0 warnings in 3 files",
+            ]),
         Case(
-            arguments: ["rule", "matrix", demo, rule("shape3-root-dictionary"), "--payload-json", payload("photo"), payload("movie")],
+            arguments: [
+                "rule", "matrix", demo, rule("shape3-root-dictionary"), "--payload-json", payload("photo"),
+                payload("movie"),
+            ],
             exit: .success,
             stdoutContains: ["rule", "photo", "movie", "yes", "no"]),
         Case(
-            arguments: ["rule", "matrix", demo, rule("typographic-quote"), "--payload-json", payload("photo")], exit: .usage,
+            arguments: ["rule", "matrix", demo, rule("typographic-quote"), "--payload-json", payload("photo")],
+            exit: .usage,
             stdoutContains: ["error"], stderrContains: ["[typographic-quote]"]),
         Case(
             arguments: ["rule", "matrix", demo], exit: .usage,
-            stderrContains: ["needs --payload-json FILE… (the default, every preset, arrives with the payload builder, issue 4)"]),
+            stderrContains: [
+                "needs --payload-json FILE… (the default, every preset, arrives with the payload builder, issue 4)"
+            ]),
         Case(
             arguments: ["rule", "matrix", demo, "--payload", "safari"], exit: .usage,
             stderrContains: ["ITEMS and --payload need the payload builder (issue 4)"]),
@@ -132,9 +156,13 @@ struct RuleCommandsTests {
         let context = CommandContext.collecting(currentDirectory: Self.root.path)
         let code = await ExtHostCommands.main(arguments: c.arguments, context: context)
         #expect(code == c.exit, "stderr: \(context.collectedError)")
-        for text in c.stdoutContains { #expect(context.collectedOutput.contains(text), "stdout: \(context.collectedOutput)") }
+        for text in c.stdoutContains {
+            #expect(context.collectedOutput.contains(text), "stdout: \(context.collectedOutput)")
+        }
         for text in c.stdoutLacks { #expect(!context.collectedOutput.contains(text)) }
-        for text in c.stderrContains { #expect(context.collectedError.contains(text), "stderr: \(context.collectedError)") }
+        for text in c.stderrContains {
+            #expect(context.collectedError.contains(text), "stderr: \(context.collectedError)")
+        }
     }
 
     @Test(arguments: cases.filter { $0.arguments.count > 2 }) func commandThroughTheBinary(_ c: Case) throws {
@@ -165,10 +193,13 @@ struct RuleCommandsTests {
     @Test func checkJSONOfABrokenRuleHasNullAndLocatedDiagnostics() async throws {
         let context = CommandContext.collecting(currentDirectory: Self.root.path)
         let code = await ExtHostCommands.main(
-            arguments: ["rule", "check", Self.rule("typographic-quote"), "--payload-json", Self.payload("photo"), "--json"],
+            arguments: [
+                "rule", "check", Self.rule("typographic-quote"), "--payload-json", Self.payload("photo"), "--json",
+            ],
             context: context)
         #expect(code == .usage)
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(context.collectedOutput.utf8)) as? [String: Any])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(context.collectedOutput.utf8)) as? [String: Any])
         #expect(object["activated"] is NSNull)
         #expect(object["form"] as? String == "predicate")
         let diagnostic = try #require((object["diagnostics"] as? [[String: Any]])?.first)
@@ -183,11 +214,13 @@ struct RuleCommandsTests {
         let context = CommandContext.collecting(currentDirectory: Self.root.path)
         let code = await ExtHostCommands.main(
             arguments: [
-                "rule", "matrix", Self.demo, Self.rule("comment"), "--payload-json", Self.payload("photo"), Self.payload("movie"),
+                "rule", "matrix", Self.demo, Self.rule("comment"), "--payload-json", Self.payload("photo"),
+                Self.payload("movie"),
                 "--json",
             ], context: context)
         #expect(code == .usage)
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(context.collectedOutput.utf8)) as? [String: Any])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(context.collectedOutput.utf8)) as? [String: Any])
         #expect(object["rules"] as? [String] == [Self.demo, Self.rule("comment")])
         #expect(object["payloads"] as? [String] == [Self.payload("photo"), Self.payload("movie")])
         let results = try #require(object["results"] as? [[Any]])
@@ -203,7 +236,8 @@ struct RuleCommandsTests {
         let code = await ExtHostCommands.main(
             arguments: ["rule", "lint", Self.rule("duplicate-key"), Self.rule("all-zero"), "--json"], context: context)
         #expect(code == .success)
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(context.collectedOutput.utf8)) as? [String: Any])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(context.collectedOutput.utf8)) as? [String: Any])
         let files = try #require(object["files"] as? [[String: Any]])
         #expect(files.map { $0["file"] as? String } == [Self.rule("duplicate-key"), Self.rule("all-zero")])
         let first = try #require((files[0]["diagnostics"] as? [[String: Any]])?.first)

@@ -40,7 +40,9 @@ extension RuleCommands {
     /// `file:line:column: severity: message [code]` and the caret excerpt, coloured on a terminal.
     static func rendered(_ diagnostic: RuleDiagnostic, _ context: CommandContext) -> String {
         guard context.usesColor else { return diagnostic.rendered }
-        let color = diagnostic.severity == .error ? "\u{1B}[1;31m" : diagnostic.severity == .warning ? "\u{1B}[1;33m" : "\u{1B}[1;36m"
+        let color =
+            diagnostic.severity == .error
+            ? "\u{1B}[1;31m" : diagnostic.severity == .warning ? "\u{1B}[1;33m" : "\u{1B}[1;36m"
         let text = diagnostic.description.replacingFirst(
             "\(diagnostic.severity.rawValue):", with: "\(color)\(diagnostic.severity.rawValue):\u{1B}[0m")
         guard let excerpt = diagnostic.excerpt else { return text }
@@ -92,7 +94,8 @@ struct TreeRenderer {
                 lines.append(childPrefix + "├─ … \(hidden) more")
             }
             write(
-                entry.element, prefix: childPrefix + (last ? "└─ " : "├─ "), childPrefix: childPrefix + (last ? "   " : "│  "),
+                entry.element, prefix: childPrefix + (last ? "└─ " : "├─ "),
+                childPrefix: childPrefix + (last ? "   " : "│  "),
                 depth: depth + 1, deciding: deciding, onPath: onPath && entry.offset == pathChild, into: &lines)
         }
     }
@@ -102,7 +105,9 @@ struct TreeRenderer {
         switch value {
         case "true", "activates", "accepted": return "\u{1B}[32m\(value)\u{1B}[0m"
         case "false", "does not activate", "rejected", "not accepted": return "\u{1B}[31m\(value)\u{1B}[0m"
-        default: return value.hasPrefix("error") || value.hasPrefix("evaluation failed") ? "\u{1B}[31m\(value)\u{1B}[0m" : value
+        default:
+            return value.hasPrefix("error") || value.hasPrefix("evaluation failed")
+                ? "\u{1B}[31m\(value)\u{1B}[0m" : value
         }
     }
 }
@@ -112,7 +117,9 @@ enum MatrixTable {
     static func render(rules: [String], payloads: [String], results: [[Bool?]], colors: Bool) -> String {
         let ruleWidth = max(4, rules.map(\.count).max() ?? 0)
         let widths = payloads.map { max(5, $0.count) }
-        var lines = ["rule".padded(ruleWidth) + "  " + zip(payloads, widths).map { $0.0.padded($0.1) }.joined(separator: "  ")]
+        var lines = [
+            "rule".padded(ruleWidth) + "  " + zip(payloads, widths).map { $0.0.padded($0.1) }.joined(separator: "  ")
+        ]
         for (rule, row) in zip(rules, results) {
             let cells = zip(row, widths).map { value, width -> String in
                 let text = value.map { $0 ? "yes" : "no" } ?? "error"

@@ -74,7 +74,13 @@ enum RuleCommands {
         if parsed.flag("json") {
             context.printJSON(
                 .object([
-                    ("files", .array(all.map { .object([("file", .string($0.0)), ("diagnostics", .array($0.1.map(jsonValue)))]) }))
+                    (
+                        "files",
+                        .array(
+                            all.map {
+                                .object([("file", .string($0.0)), ("diagnostics", .array($0.1.map(jsonValue)))])
+                            })
+                    )
                 ]))
         } else {
             for (path, found) in all {
@@ -83,13 +89,16 @@ enum RuleCommands {
             }
             let errors = diagnostics.filter { $0.severity == .error }.count
             let warnings = diagnostics.filter { $0.severity == .warning }.count
-            context.print("\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s") in \(all.count) file\(all.count == 1 ? "" : "s")")
+            context.print(
+                "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s") in \(all.count) file\(all.count == 1 ? "" : "s")"
+            )
         }
         return diagnostics.containsError ? .failure : .success
     }
 
     static let matrix = CommandSpec(
-        ["rule", "matrix"], summary: "Every rule against every payload, as a table (exit 0, or 2 if one could not be evaluated).",
+        ["rule", "matrix"],
+        summary: "Every rule against every payload, as a table (exit 0, or 2 if one could not be evaluated).",
         arguments: "RULE.plist…", positionalCount: 1...Int.max,
         options: [
             .values("payload-json", "FILE", "A JSON payload (repeatable).", greedy: true),
@@ -165,7 +174,8 @@ enum RuleCommands {
         let payloadPaths = parsed.values("payload-json")
         guard !payloadPaths.isEmpty else {
             throw CommandError.usage(
-                "exthost rule matrix needs --payload-json FILE… (the default, every preset, arrives with the payload builder, issue 4)")
+                "exthost rule matrix needs --payload-json FILE… (the default, every preset, arrives with the payload builder, issue 4)"
+            )
         }
         let options = try ruleOptions(parsed)
         let payloads = try payloadPaths.map { PreparedPayload(try loadPayload($0, context), options: options) }
@@ -189,9 +199,13 @@ enum RuleCommands {
                 ]))
         } else {
             let columns = payloadPaths.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }
-            context.print(MatrixTable.render(rules: parsed.positionals, payloads: columns, results: rows, colors: context.usesColor))
+            context.print(
+                MatrixTable.render(
+                    rules: parsed.positionals, payloads: columns, results: rows, colors: context.usesColor))
             for (_, found) in diagnostics {
-                for diagnostic in found where diagnostic.severity >= .warning { context.printError(rendered(diagnostic, context)) }
+                for diagnostic in found where diagnostic.severity >= .warning {
+                    context.printError(rendered(diagnostic, context))
+                }
             }
         }
         return rows.allSatisfy { $0.allSatisfy { $0 != nil } } ? .success : .usage
