@@ -107,11 +107,15 @@ extension DictionaryRule {
                     node = Explanation(text + " → rejected by \(keyText(key))", value: "rejected")
                     check(&node, passes: false)
                 case .unspecified:
-                    let keys = placement.category.lineage.map {
-                        $0.key.replacingOccurrences(of: "NSExtensionActivation", with: "")
+                    let names = placement.category.lineage.map { category -> String in
+                        category.key.replacingOccurrences(of: "NSExtensionActivationSupports", with: "")
+                            .replacingOccurrences(of: "WithMaxCount", with: "")
                     }
+                    let list =
+                        names.count > 1
+                        ? names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "") : names[0]
                     node = Explanation(
-                        text + " → no key accepts it (\(keys.joined(separator: ", ")) absent)",
+                        text + " → no key accepts it (no \(list) key)",
                         value: isStrict ? "not accepted" : "ignored")
                     if isStrict { check(&node, passes: false) }
                 }
