@@ -13,13 +13,17 @@ let package = Package(
     targets: [
         // MARK: - C
         .target(name: "CSystemShims"),
+        .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
 
         // MARK: - Kernel-facing
         .target(name: "HostSystem", dependencies: ["CSystemShims"]),
+        .target(name: "Archives", dependencies: ["CArchive"]),
+
+        // MARK: - Pure domain
+        .target(name: "UniformTypes"),
 
         // MARK: - Pure domain
         .target(name: "Predicates"),
-        .target(name: "UniformTypes"),
         .target(name: "ActivationRules", dependencies: ["UniformTypes", "Predicates"]),
 
         // MARK: - Command line
@@ -32,6 +36,7 @@ let package = Package(
         // MARK: - Tests
         .testTarget(name: "HostSystemTests", dependencies: ["HostSystem"]),
         .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes"]),
+        .testTarget(name: "ArchivesTests", dependencies: ["Archives"], exclude: ["Fixtures"]),
         .testTarget(name: "ExtHostCommandsTests", dependencies: ["ExtHostCommands"]),
         .testTarget(name: "PredicatesTests", dependencies: ["Predicates"], resources: [.copy("Fixtures")]),
         .testTarget(

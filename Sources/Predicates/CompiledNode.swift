@@ -56,7 +56,12 @@ final class CompiledExpression: Sendable {
     enum Kind: Sendable {
         case constant(PlistValue)
         case evaluatedObject
+        /// A free `$variable`, looked up in the environment.
         case variable(String)
+        /// A `$variable` bound by an enclosing SUBQUERY: its slot in the bindings stack.
+        case boundVariable(Int)
+        /// `$variable.key` for a SUBQUERY-bound variable: the hot path of activation rules.
+        case boundVariableKey(Int, String)
         case keyPath(CompiledExpression, [CompiledComponent])
         case aggregate([CompiledExpression])
         case subquery(CompiledExpression, String, CompiledNode)
@@ -86,40 +91,59 @@ enum CompiledComponent: Sendable {
     case argumentKey(Int)
 }
 
-/// Turns AST nodes into compiled nodes.
-enum Compiler {
+/// Turns AST nodes into compiled nodes, resolving SUBQUERY variables to binding slots.
+struct Compiler {
+    /// The SUBQUERY variables in scope, outermost first; a name's index is its binding slot.
+    private var scope: [String] = []
+
     static func compile(_ node: PredicateNode) -> CompiledNode {
+        var compiler = Compiler()
+        return compiler.compile(node)
+    }
+
+    mutating func compile(_ node: PredicateNode) -> CompiledNode {
         switch node.kind {
         case .constant(let value): return CompiledNode(.constant(value), source: node)
         case .not(let inner): return CompiledNode(.not(compile(inner)), source: node)
-        case .and(let children): return CompiledNode(.and(children.map(compile)), source: node)
-        case .or(let children): return CompiledNode(.or(children.map(compile)), source: node)
+        case .and(let children): return CompiledNode(.and(children.map { compile($0) }), source: node)
+        case .or(let children): return CompiledNode(.or(children.map { compile($0) }), source: node)
         case .comparison(let comparison):
-            let compiled = CompiledComparison(
-                comparison, left: compile(comparison.left), right: compile(comparison.right))
-            return CompiledNode(.comparison(compiled), source: node)
+            let left = compile(comparison.left)
+            let right = compile(comparison.right)
+            return CompiledNode(.comparison(CompiledComparison(comparison, left: left, right: right)), source: node)
         }
     }
 
-    static func compile(_ node: ExpressionNode) -> CompiledExpression {
+    mutating func compile(_ node: ExpressionNode) -> CompiledExpression {
         switch node.kind {
         case .constant(let value): return CompiledExpression(.constant(value), source: node)
         case .evaluatedObject: return CompiledExpression(.evaluatedObject, source: node)
-        case .variable(let name): return CompiledExpression(.variable(name), source: node)
+        case .variable(let name):
+            if let slot = scope.lastIndex(of: name) { return CompiledExpression(.boundVariable(slot), source: node) }
+            return CompiledExpression(.variable(name), source: node)
         case .keyPath(let base, let components):
-            let compiledComponents = components.map(compile)
+            let compiledComponents = components.map { compile($0) }
             if case .subquery(let collection, let variable, let predicate) = base.kind,
                 case .collectionOperator("count") = components.first
             {
+                let (compiledCollection, compiledPredicate) = compileSubquery(collection, variable, predicate)
                 return CompiledExpression(
                     .subqueryCount(
-                        compile(collection), variable, compile(predicate), Array(compiledComponents.dropFirst())),
+                        compiledCollection, variable, compiledPredicate, Array(compiledComponents.dropFirst())),
                     source: node)
             }
-            return CompiledExpression(.keyPath(compile(base), compiledComponents), source: node)
-        case .aggregate(let elements): return CompiledExpression(.aggregate(elements.map(compile)), source: node)
+            let compiledBase = compile(base)
+            if case .boundVariable(let slot) = compiledBase.kind, compiledComponents.count == 1,
+                case .key(let key) = compiledComponents[0]
+            {
+                return CompiledExpression(.boundVariableKey(slot, key), source: node)
+            }
+            return CompiledExpression(.keyPath(compiledBase, compiledComponents), source: node)
+        case .aggregate(let elements):
+            return CompiledExpression(.aggregate(elements.map { compile($0) }), source: node)
         case .subquery(let collection, let variable, let predicate):
-            return CompiledExpression(.subquery(compile(collection), variable, compile(predicate)), source: node)
+            let (compiledCollection, compiledPredicate) = compileSubquery(collection, variable, predicate)
+            return CompiledExpression(.subquery(compiledCollection, variable, compiledPredicate), source: node)
         case .arithmetic(let op, let left, let right):
             return CompiledExpression(.arithmetic(op, compile(left), compile(right)), source: node)
         case .negate(let inner): return CompiledExpression(.negate(compile(inner)), source: node)
@@ -133,7 +157,18 @@ enum Compiler {
         }
     }
 
-    static func compile(_ component: KeyPathComponent) -> CompiledComponent {
+    /// The collection is compiled in the outer scope, the predicate with the variable bound.
+    private mutating func compileSubquery(_ collection: ExpressionNode, _ variable: String, _ predicate: PredicateNode)
+        -> (CompiledExpression, CompiledNode)
+    {
+        let compiledCollection = compile(collection)
+        scope.append(variable)
+        let compiledPredicate = compile(predicate)
+        scope.removeLast()
+        return (compiledCollection, compiledPredicate)
+    }
+
+    mutating func compile(_ component: KeyPathComponent) -> CompiledComponent {
         switch component {
         case .key(let name): return .key(name)
         case .collectionOperator(let name): return .collectionOperator(name)

@@ -3,6 +3,7 @@ extension Evaluator {
     mutating func evaluate(_ comparison: CompiledComparison, _ object: PlistValue, range: SourceRange)
         throws(PredicateEvaluationError) -> Bool
     {
+        if !tracing, let result = try anyBoundKeyFastPath(comparison, range: range) { return result }
         let left = try value(comparison.left, object)
         let right = try value(comparison.right, object)
         if let quantifier = comparison.quantifier {
@@ -138,6 +139,43 @@ extension Evaluator {
                 .typeMismatch,
                 "cannot order a \(left.typeName) (\(Evaluator.short(left))) against a \(right.typeName) (\(Evaluator.short(right)))",
                 range: range)
+        }
+    }
+}
+
+extension Evaluator {
+    /// `ANY $variable.key op "constant"` for `UTI-CONFORMS-TO`, `UTI-EQUALS` and option-less `==`:
+    /// the shape of nearly every activation rule, evaluated without intermediate values.
+    /// Returns `nil` when the comparison or the data has another shape (the general path decides).
+    private func anyBoundKeyFastPath(_ comparison: CompiledComparison, range: SourceRange)
+        throws(PredicateEvaluationError) -> Bool?
+    {
+        guard comparison.quantifier == .any, case .boundVariableKey(let slot, let key) = comparison.left.kind,
+            case .constant(.string(let constant)) = comparison.right.kind,
+            case .dictionary(let dictionary) = bindings[slot].value,
+            case .array(let elements)? = dictionary[key]
+        else { return nil }
+        switch comparison.op {
+        case .utiConformsTo:
+            for element in elements {
+                guard case .string(let type) = element else { return nil }
+                if environment.conforms(type, constant) { return true }
+            }
+            return false
+        case .utiEquals:
+            for element in elements {
+                guard case .string(let type) = element else { return nil }
+                if environment.equalTypes(type, constant) { return true }
+            }
+            return false
+        case .equalTo where comparison.options.isEmpty:
+            for element in elements {
+                guard case .string(let type) = element else { return nil }
+                if type == constant { return true }
+            }
+            return false
+        default:
+            return nil
         }
     }
 }

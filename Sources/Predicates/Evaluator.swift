@@ -9,11 +9,12 @@ struct Evaluator {
     var bindings: [(name: String, value: PlistValue)] = []
     var steps = 0
     /// While tracing: one array of finished child nodes per node being evaluated.
-    var traceStack: [[TraceNode]] = [[]]
+    var traceStack: [[TraceNode]] = []
 
     init(environment: EvaluationEnvironment, tracing: Bool) {
         self.environment = environment
         self.tracing = tracing
+        if tracing { traceStack = [[]] }
     }
 
     mutating func step(_ range: SourceRange) throws(PredicateEvaluationError) {
@@ -98,7 +99,6 @@ struct Evaluator {
     mutating func value(_ expression: CompiledExpression, _ object: PlistValue) throws(PredicateEvaluationError)
         -> PlistValue
     {
-        try step(expression.source.range)
         guard tracing else { return try valueUntraced(expression, object) }
         beginTrace()
         do {
@@ -121,6 +121,10 @@ struct Evaluator {
             return object
         case .variable(let name):
             return try variable(name, range: expression.source.range)
+        case .boundVariable(let slot):
+            return bindings[slot].value
+        case .boundVariableKey(let slot, let key):
+            return try valueForKey(key, of: bindings[slot].value, range: expression.source.range)
         case .keyPath(let base, let components):
             let baseValue = try value(base, object)
             return try apply(components[...], to: baseValue, object: object, range: expression.source.range)

@@ -30,3 +30,18 @@ struct FixtureTests {
         #expect(parsed > 200)
     }
 }
+
+extension FixtureTests {
+    /// The traced evaluation takes the general path everywhere; the fast path must agree with it.
+    @Test func tracedAndFastEvaluationAgreeOnEveryFixture() throws {
+        let conforms: @Sendable (String, String) -> Bool = { $0 == $1 || ($0 == "public.jpeg" && $1 == "public.image") }
+        for fixture in Fixtures.cases {
+            guard let compiled = try? CompiledPredicate(parsing: fixture.predicate) else { continue }
+            let environment = EvaluationEnvironment(
+                variables: fixture.variables, arguments: fixture.arguments, conforms: conforms)
+            let fast = try? compiled.evaluate(fixture.object, environment: environment)
+            let traced = try? compiled.trace(fixture.object, environment: environment).result.get()
+            #expect(fast == traced, "\(fixture.id)")
+        }
+    }
+}

@@ -156,3 +156,27 @@ extension ExpressionNode {
         return []
     }
 }
+
+extension PredicateParserTests {
+    @Test(arguments: [
+        "a == -1 AND b == -(c + 1) AND d == (1 - 2) - 3 AND e == 1 - (2 - 3) AND f == 2 ** (3 ** 2) AND g == (2 ** 3) ** 2",
+        "name == \"tab\\tquote\\\"back\\\\slash\\u0001\" AND 'it\\'s' != nil",
+        "%K == %@ AND FUNCTION(SELF, 'x', 1) == CAST('1', 'NSNumber') AND $v := 3 == 3",
+        "NOT (a == 1 OR b == 2) AND (c == 3 OR d == 4) AND NOT NOT TRUEPREDICATE",
+        "SOME a.@sum.b[FIRST][LAST][SIZE][0]['k'].#in == SELF[1] AND $x.#self.@count == {1, {2, 'x'}, {}}",
+        "a.b == (1 + 2).c",
+    ])
+    func printerOutputParsesToTheSameTree(_ source: String) throws {
+        let node = try PredicateParser.parse(source)
+        let printed = PredicatePrinter.print(node)
+        #expect(try PredicateParser.parse(printed) == node, "\(printed)")
+    }
+
+    @Test func deepPredicatesEvaluateTraceAndPrintWithoutExhaustingTheStack() throws {
+        let source = String(repeating: "NOT ", count: 1000) + "a == 1"
+        let compiled = try CompiledPredicate(parsing: source)
+        #expect(try compiled.evaluate(["a": 1]))
+        #expect((try? compiled.trace(["a": 1]).result.get()) == true)
+        #expect(PredicatePrinter.print(compiled.predicate).count == source.count)
+    }
+}
