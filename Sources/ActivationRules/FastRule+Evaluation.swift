@@ -3,22 +3,22 @@ import Predicates
 extension FastRule {
     /// Evaluates the rule on a flattened payload.
     func evaluate(_ payload: FastPayload) -> Bool {
-        var bits: [UInt64] = []
-        bits.reserveCapacity(payload.types.count)
-        for index in payload.types.indices {
-            bits.append(self.bits(type: payload.types[index], key: payload.typeKeys[index]))
-        }
-        return nodes.withUnsafeBufferPointer { nodes in
-            counts.withUnsafeBufferPointer { counts in
-                children.withUnsafeBufferPointer { children in
-                    bits.withUnsafeBufferPointer { bits in
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: max(1, payload.types.count)) { bits in
+            for index in payload.types.indices {
+                bits[index] = self.bits(type: payload.types[index], key: payload.typeKeys[index])
+            }
+            return nodes.withUnsafeBufferPointer { nodes in
+                counts.withUnsafeBufferPointer { counts in
+                    children.withUnsafeBufferPointer { children in
                         payload.typeIDs.withUnsafeBufferPointer { typeIDs in
                             payload.typeStart.withUnsafeBufferPointer { typeStart in
                                 withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, slotCount)) { slots in
                                     let machine = Machine(
-                                        nodes: nodes, counts: counts, children: children, bits: bits, typeIDs: typeIDs,
-                                        typeStart: typeStart, attachmentStart: payload.attachmentStart,
-                                        hasAttachments: payload.hasAttachments, slots: slots)
+                                        nodes: nodes, counts: counts, children: children,
+                                        bits: UnsafeBufferPointer(bits), typeIDs: typeIDs, typeStart: typeStart,
+                                        attachmentStart: payload.attachmentStart,
+                                        hasAttachments: payload.hasAttachments,
+                                        slots: slots)
                                     return machine.evaluate(root)
                                 }
                             }

@@ -61,6 +61,8 @@ struct FastRule: Sendable {
     let tests: [TypeTest]
     /// For each declared type's key: the bits of the conformance and equality tests it passes.
     let table: [String: UInt64]
+    /// The `==` tests: their bit and the exact string.
+    let identicalTests: [(bit: UInt64, target: String)]
     let relations: TypeRelations
 
     /// Compiles `predicate`, or returns nil when it uses something this path does not model.
@@ -93,6 +95,10 @@ struct FastRule: Sendable {
             }
         }
         self.table = table
+        self.identicalTests = compiler.tests.enumerated().compactMap { index, test in
+            if case .identical(let target) = test { return (UInt64(1) << UInt64(index), target) }
+            return nil
+        }
     }
 
     /// The bits of the tests a type passes.
@@ -112,9 +118,7 @@ struct FastRule: Sendable {
                 }
             }
         }
-        for (index, test) in tests.enumerated() {
-            if case .identical(let target) = test, type == target { result |= UInt64(1) << UInt64(index) }
-        }
+        for (bit, target) in identicalTests where type == target { result |= bit }
         return result
     }
 }
