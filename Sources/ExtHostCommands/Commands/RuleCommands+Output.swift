@@ -130,7 +130,7 @@ enum MatrixTable {
             }
             lines.append(rule.padded(ruleWidth) + "  " + cells.joined(separator: "  "))
         }
-        return lines.joined(separator: "\n")
+        return lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
     }
 }
 
