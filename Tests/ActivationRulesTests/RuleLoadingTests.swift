@@ -117,3 +117,32 @@ struct RuleLoadingTests {
         #expect(ActivationRule.bundleDeclarationFiles(for: Fixture.rule("shape1-info-string")).isEmpty)
     }
 }
+
+/// Truncated and corrupted rule files: always a rule with diagnostics, never a trap.
+struct RuleLoadingRobustnessTests {
+    static let names = [
+        "duplicate-key", "typographic-quote", "shape1-info-string", "shape1-info-string-binary", "misspelt-keys",
+        "wrong-value-types",
+    ]
+
+    @Test(arguments: names) func everyPrefixLoadsWithoutTrapping(_ name: String) throws {
+        let data = try Data(contentsOf: Fixture.rule(name))
+        for length in stride(from: 0, through: data.count, by: 5) {
+            let rule = ActivationRule(plistData: data.prefix(length), file: name)
+            if rule.form == nil { #expect(rule.diagnostics.containsError) }
+            _ = rule.explain(payload(["public.jpeg"]))
+        }
+    }
+
+    @Test(arguments: names) func corruptedBytesLoadWithoutTrapping(_ name: String) throws {
+        var data = try Data(contentsOf: Fixture.rule(name))
+        var state: UInt64 = 42
+        for _ in 0..<200 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let index = Int((state >> 33) % UInt64(data.count))
+            data[index] = UInt8(truncatingIfNeeded: state >> 17)
+            let rule = ActivationRule(plistData: data, file: name)
+            _ = rule.activates(payload(["public.jpeg"], ["public.url"]))
+        }
+    }
+}
