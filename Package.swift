@@ -20,6 +20,7 @@ let package = Package(
         // MARK: - Pure domain
         .target(name: "UniformTypes"),
         .target(name: "Predicates"),
+        .target(name: "ActivationRules", dependencies: ["UniformTypes", "Predicates"]),
 
         // MARK: - Kernel-facing
         .target(name: "HostSystem", dependencies: ["CSystemShims", "CSandbox"]),
@@ -29,11 +30,13 @@ let package = Package(
         .target(name: "ExtensionIPC", dependencies: ["HostSystem"]),
 
         // MARK: - Command line
-        .target(name: "ExtHostCommands", dependencies: ["HostSystem", "UniformTypes"]),
+        .target(name: "ExtHostCommands", dependencies: ["HostSystem", "UniformTypes", "ActivationRules"]),
         .executableTarget(name: "exthost", dependencies: ["ExtHostCommands"]),
 
         // MARK: - Test helpers
         .executableTarget(name: "exthost-test-child", dependencies: ["HostSystem", "ExtensionIPC"]),
+        // MARK: - Benchmarks (run by Scripts/bench-*, release builds)
+        .executableTarget(name: "bench-rules", dependencies: ["ActivationRules", "Predicates", "UniformTypes"]),
 
         // MARK: - Tests
         .testTarget(
@@ -44,6 +47,8 @@ let package = Package(
         .testTarget(name: "ArchivesTests", dependencies: ["Archives"], exclude: ["Fixtures"]),
         .testTarget(name: "ExtensionIPCTests", dependencies: ["ExtensionIPC"]),
         .testTarget(name: "ExtHostCommandsTests", dependencies: ["ExtHostCommands"]),
+        .testTarget(
+            name: "ActivationRulesTests", dependencies: ["ActivationRules"], resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,7 +3,7 @@
 public enum ExtHostCommands {
     /// Every command, in the order `exthost --help` lists them.
     static var all: [CommandSpec] {
-        [helpCommand] + TypesCommands.all
+        [helpCommand] + TypesCommands.all + RuleCommands.all
     }
 
     /// Runs one invocation; `arguments` excludes the program name.
