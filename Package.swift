@@ -17,13 +17,17 @@ let package = Package(
         // MARK: - Kernel-facing
         .target(name: "HostSystem", dependencies: ["CSystemShims"]),
 
+        // MARK: - Domain
+        .target(name: "AppGroups", dependencies: ["HostSystem"]),
+
         // MARK: - Command line
-        .target(name: "ExtHostCommands", dependencies: ["HostSystem"]),
+        .target(name: "ExtHostCommands", dependencies: ["HostSystem", "AppGroups"]),
         .executableTarget(name: "exthost", dependencies: ["ExtHostCommands"]),
 
         // MARK: - Tests
         .testTarget(name: "HostSystemTests", dependencies: ["HostSystem"]),
-        .testTarget(name: "ExtHostCommandsTests", dependencies: ["ExtHostCommands"]),
+        .testTarget(name: "AppGroupsTests", dependencies: ["AppGroups", "HostSystem"]),
+        .testTarget(name: "ExtHostCommandsTests", dependencies: ["ExtHostCommands", "AppGroups"]),
     ],
     swiftLanguageModes: [.v6]
 )
