@@ -51,6 +51,11 @@ public struct ContainerPath: Hashable, Sendable, Comparable, CustomStringConvert
         return ContainerPath(components: components + single.components)
     }
 
+    /// This path followed by every component of `other`.
+    public func appending(path other: ContainerPath) -> ContainerPath {
+        ContainerPath(components: components + other.components)
+    }
+
     /// Orders by the `/`-joined text.
     public static func < (lhs: ContainerPath, rhs: ContainerPath) -> Bool { lhs.description < rhs.description }
 }

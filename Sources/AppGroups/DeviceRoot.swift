@@ -74,7 +74,7 @@ public struct DeviceRoot: Sendable, Hashable {
             var made = ["Library/Caches", "Library/Preferences"]
             if kind == .appExtension { made.append("tmp") }
             if kind == .application { made.append("Documents") }
-            for path in made { try kindDirectory.openDirectory(temporary.appending(path), creating: true).close() }
+            for path in made { try kindDirectory.openDirectory(temporary.appending(path: ContainerPath(path)), creating: true).close() }
             let metadata = ContainerMetadata(identifier: identifier, kind: kind, uuid: uuid)
             try kindDirectory.writeAtomically(
                 try metadata.encoded(), to: try temporary.appending(ContainerMetadata.fileName))
