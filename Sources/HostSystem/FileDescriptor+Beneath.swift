@@ -58,8 +58,14 @@ extension FileDescriptor {
         var owned = false
         defer { if owned { try? current.close() } }
         for component in components.dropLast() where component != "." {
-            let next = try FileDescriptor.open(
-                component, relativeTo: current, [.readOnly, .directory, .noFollow])
+            let next: FileDescriptor
+            do {
+                next = try FileDescriptor.open(component, relativeTo: current, [.readOnly, .directory, .noFollow])
+            } catch where error == .notDirectory {
+                // O_DIRECTORY | O_NOFOLLOW on a link reports ENOTDIR; report it as openat2 does.
+                if (try? current.status(ofEntry: component).kind) == .symbolicLink { throw Errno.tooManySymbolicLinks }
+                throw error
+            }
             if owned { try? current.close() }
             current = next
             owned = true
