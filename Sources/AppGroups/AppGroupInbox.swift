@@ -31,7 +31,8 @@ public final class AppGroupInbox: Sendable {
         self.app = app
         appContainer = try root.dataContainer(for: app)
         appDirectory = try ContainerDirectory(url: appContainer.url)
-        cursorPath = try ContainerPath("Library/Application Support/exthost").appending("\(group.rawValue).inbox-cursor")
+        cursorPath = try ContainerPath("Library/Application Support/exthost").appending(
+            "\(group.rawValue).inbox-cursor")
     }
 
     /// The last consumed sequence number (0 when nothing was consumed).

@@ -73,7 +73,9 @@ extension AppGroupStore {
     /// Commits one entry copied from `source` (clone, `copy_file_range`, or a bounded buffer).
     /// - Throws: ``AppGroupError``.
     @discardableResult
-    public func commit(name: String, typeIdentifier: String, copyingFrom source: FileDescriptor, path: ContainerPath? = nil)
+    public func commit(
+        name: String, typeIdentifier: String, copyingFrom source: FileDescriptor, path: ContainerPath? = nil
+    )
         throws -> JournalEntry
     {
         let writer = try makeEntry(name: name, typeIdentifier: typeIdentifier, path: path)

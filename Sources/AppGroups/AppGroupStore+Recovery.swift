@@ -46,7 +46,9 @@ extension AppGroupStore {
                     }
                     report.quarantinedFiles.append((orphan.description, "\(folder)/\(flattened)"))
                 }
-                do throws(Errno) { try target.sync() } catch { throw AppGroupError.sync(error, path: folder.description) }
+                do throws(Errno) { try target.sync() } catch {
+                    throw AppGroupError.sync(error, path: folder.description)
+                }
             }
             return report
         }

@@ -15,7 +15,8 @@ extension AppGroupStore {
             for entry in entries {
                 if !seen.insert(entry.path).inserted {
                     report.problems.append(
-                        VerificationProblem(kind: .duplicatePath, path: entry.path.description, detail: "entry \(entry.sequence)"))
+                        VerificationProblem(
+                            kind: .duplicatePath, path: entry.path.description, detail: "entry \(entry.sequence)"))
                 }
                 if let problem = check(entry, bytes: &report.bytesChecked) { report.problems.append(problem) }
             }
@@ -29,14 +30,16 @@ extension AppGroupStore {
                 guard kind != .directory, !seen.contains(path),
                     !path.lastComponent.hasPrefix(StagedFile.temporaryPrefix)
                 else { return }
-                report.problems.append(VerificationProblem(kind: .orphanFile, path: path.description, detail: "no entry references it"))
+                report.problems.append(
+                    VerificationProblem(kind: .orphanFile, path: path.description, detail: "no entry references it"))
             }
             try directory.walk(skipping: [Self.quarantineDirectory]) { path, kind in
                 guard kind == .regular, path.lastComponent.hasPrefix(StagedFile.temporaryPrefix),
                     Self.isStale(path, in: directory)
                 else { return }
                 report.problems.append(
-                    VerificationProblem(kind: .leftoverTemporaryFile, path: path.description, detail: "no writer holds it"))
+                    VerificationProblem(
+                        kind: .leftoverTemporaryFile, path: path.description, detail: "no writer holds it"))
             }
             return report
         }
@@ -48,7 +51,8 @@ extension AppGroupStore {
         do {
             fd = try directory.open(entry.path)
         } catch let error as AppGroupError where error.code == .notFound {
-            return VerificationProblem(kind: .missingFile, path: shown, detail: "entry \(entry.sequence) '\(entry.name)'")
+            return VerificationProblem(
+                kind: .missingFile, path: shown, detail: "entry \(entry.sequence) '\(entry.name)'")
         } catch {
             return VerificationProblem(kind: .unreadableFile, path: shown, detail: "\(error)")
         }

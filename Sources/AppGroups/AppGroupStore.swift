@@ -44,7 +44,8 @@ public final class AppGroupStore: Sendable {
         -> AppGroupStore
     {
         let info = try root.groupContainer(group, as: identity)
-        return try AppGroupStore(group: group, container: info, root: root, source: identity.bundleIdentifier, recover: true)
+        return try AppGroupStore(
+            group: group, container: info, root: root, source: identity.bundleIdentifier, recover: true)
     }
 
     /// Opens an existing group container for inspection (`exthost container show/verify`), the way

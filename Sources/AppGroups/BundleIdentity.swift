@@ -75,7 +75,8 @@ public struct BundleIdentity: Sendable, Hashable {
             let entitlements = try readDictionary(url, what: "entitlements")
             if let value = entitlements[applicationGroupsKey] {
                 guard let list = value as? [Any], list.allSatisfy({ $0 is String }) else {
-                    throw AppGroupError(.invalidBundle, "\(url.path): \(applicationGroupsKey) must be an array of strings")
+                    throw AppGroupError(
+                        .invalidBundle, "\(url.path): \(applicationGroupsKey) must be an array of strings")
                 }
                 groups = try list.compactMap { $0 as? String }.map {
                     try BuildSettings.expand($0, defines: defines, in: url)
@@ -123,4 +124,3 @@ public struct BundleIdentity: Sendable, Hashable {
         }
     }
 }
-

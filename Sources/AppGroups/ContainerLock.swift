@@ -29,7 +29,9 @@ public struct ContainerLock: Sendable {
         let fd: FileDescriptor
         do {
             defer { try? turnstile.close() }
-            do { try turnstile.lock(.exclusive) } catch { throw AppGroupError.lock(error, path: turnstilePath.description) }
+            do { try turnstile.lock(.exclusive) } catch {
+                throw AppGroupError.lock(error, path: turnstilePath.description)
+            }
             fd = try directory.open(path, [.readWrite, .create], permissions: 0o644)
             do { try fd.lock(kind) } catch {
                 try? fd.close()
@@ -53,7 +55,9 @@ public struct ContainerLock: Sendable {
         let fd = try directory.open(path, [.readWrite, .create], permissions: 0o644)
         defer { try? fd.close() }
         let granted: Bool
-        do { granted = try fd.lock(kind, wait: false) } catch { throw AppGroupError.lock(error, path: path.description) }
+        do { granted = try fd.lock(kind, wait: false) } catch {
+            throw AppGroupError.lock(error, path: path.description)
+        }
         return granted ? try body() : nil
     }
 }

@@ -92,7 +92,8 @@ public struct ContainerMetadata: Sendable, Hashable {
         else {
             throw AppGroupError(.corrupt, "\(url.path): MCMMetadataContentClass is not 2, 4 or 7")
         }
-        let uuid = (plist["MCMMetadataUUID"] as? String).flatMap(UUID.init(uuidString:))
+        let uuid =
+            (plist["MCMMetadataUUID"] as? String).flatMap(UUID.init(uuidString:))
             ?? UUID(uuidString: directory.lastPathComponent)
         guard let uuid else { throw AppGroupError(.corrupt, "\(url.path): no MCMMetadataUUID") }
         return ContainerMetadata(identifier: identifier, kind: kind, uuid: uuid)

@@ -22,7 +22,9 @@ public struct DarwinNotification: Sendable, Hashable {
     /// The counter file for this name (names are percent-encoded into one file name).
     public var fileURL: URL {
         let safe = name.unicodeScalars.map { scalar -> String in
-            let allowed = (scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "._-".unicodeScalars.contains(scalar)))
+            let allowed =
+                (scalar.isASCII
+                    && (CharacterSet.alphanumerics.contains(scalar) || "._-".unicodeScalars.contains(scalar)))
             return allowed ? String(scalar) : String(format: "%%%02X", scalar.value)
         }.joined()
         return root.url.appendingPathComponent(".notifications").appendingPathComponent(String(safe.prefix(200)))

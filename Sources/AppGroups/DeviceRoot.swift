@@ -74,7 +74,9 @@ public struct DeviceRoot: Sendable, Hashable {
             var made = ["Library/Caches", "Library/Preferences"]
             if kind == .appExtension { made.append("tmp") }
             if kind == .application { made.append("Documents") }
-            for path in made { try kindDirectory.openDirectory(temporary.appending(path: ContainerPath(path)), creating: true).close() }
+            for path in made {
+                try kindDirectory.openDirectory(temporary.appending(path: ContainerPath(path)), creating: true).close()
+            }
             let metadata = ContainerMetadata(identifier: identifier, kind: kind, uuid: uuid)
             try kindDirectory.writeAtomically(
                 try metadata.encoded(), to: try temporary.appending(ContainerMetadata.fileName))
@@ -111,7 +113,8 @@ public struct DeviceRoot: Sendable, Hashable {
     /// with `tmp/` for an extension), created on first use.
     /// - Throws: ``AppGroupError`` `.io`.
     public func dataContainer(for identity: BundleIdentity) throws -> ContainerInfo {
-        try container(identity.kind == .application ? .application : .appExtension, identifier: identity.bundleIdentifier)
+        try container(
+            identity.kind == .application ? .application : .appExtension, identifier: identity.bundleIdentifier)
     }
 
     /// Every bundle under `Bundles/`: each `*.app` and each of its `PlugIns/*.appex`.

@@ -58,7 +58,8 @@ enum Journal {
             try bytes.withUnsafeMutableBytes { raw in
                 while filled < raw.count {
                     let count = try fd.read(
-                        fromAbsoluteOffset: offset + Int64(filled), into: UnsafeMutableRawBufferPointer(rebasing: raw[filled...]))
+                        fromAbsoluteOffset: offset + Int64(filled),
+                        into: UnsafeMutableRawBufferPointer(rebasing: raw[filled...]))
                     if count == 0 { break }
                     filled += count
                 }
@@ -83,7 +84,8 @@ enum Journal {
             let crc = bytes.withUnsafeBytes { raw in
                 let lengthCRC = CRC32C.checksum(UnsafeRawBufferPointer(rebasing: raw[position..<(position + 4)]))
                 return CRC32C.checksum(
-                    UnsafeRawBufferPointer(rebasing: raw[(position + 8)..<(position + 8 + size)]), continuing: lengthCRC)
+                    UnsafeRawBufferPointer(rebasing: raw[(position + 8)..<(position + 8 + size)]), continuing: lengthCRC
+                )
             }
             guard crc == storedCRC, let entry = decode(bytes[(position + 8)..<(position + 8 + size)]) else {
                 damage = "record at byte \(offset + Int64(position)): checksum mismatch (torn write)"
@@ -152,7 +154,9 @@ enum Journal {
     // MARK: - Little-endian helpers
 
     static func le32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
-    static func le64(_ value: UInt64) -> [UInt8] { (0..<8).map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) } }
+    static func le64(_ value: UInt64) -> [UInt8] {
+        (0..<8).map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) }
+    }
 
     static func readLE32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
         (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[at + $1]) << (8 * UInt32($1)) }

@@ -70,7 +70,9 @@ public struct VerificationProblem: Sendable, Hashable, CustomStringConvertible {
     public var detail: String
 
     /// `<kind>: <path> (<detail>)`.
-    public var description: String { detail.isEmpty ? "\(kind.rawValue): \(path)" : "\(kind.rawValue): \(path) (\(detail))" }
+    public var description: String {
+        detail.isEmpty ? "\(kind.rawValue): \(path)" : "\(kind.rawValue): \(path) (\(detail))"
+    }
 }
 
 /// The result of ``AppGroupStore/verify()``.

@@ -49,7 +49,9 @@ public struct SHA256: Sendable {
         var tail: [UInt8] = [0x80]
         let padding = (pending.count + 1) % 64 <= 56 ? 56 - (pending.count + 1) % 64 : 120 - (pending.count + 1) % 64
         tail.append(contentsOf: repeatElement(0, count: padding))
-        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+        }
         let savedLength = length
         tail.withUnsafeBytes { update($0) }
         length = savedLength

@@ -23,7 +23,8 @@ public struct SharedDefaults: Sendable {
         self.suiteName = suiteName
         self.directory = directory
         path = try ContainerPath("Library/Preferences").appending("\(suiteName).plist")
-        lock = ContainerLock(directory: directory, path: try ContainerPath(".exthost").appending("defaults-\(suiteName).lock"))
+        lock = ContainerLock(
+            directory: directory, path: try ContainerPath(".exthost").appending("defaults-\(suiteName).lock"))
     }
 
     /// The plist's URL.

@@ -61,7 +61,7 @@ extension FileDescriptor {
             let next: FileDescriptor
             do {
                 next = try FileDescriptor.open(component, relativeTo: current, [.readOnly, .directory, .noFollow])
-            } catch where error == .notDirectory {
+            } catch  where error == .notDirectory {
                 // O_DIRECTORY | O_NOFOLLOW on a link reports ENOTDIR; report it as openat2 does.
                 if (try? current.status(ofEntry: component).kind) == .symbolicLink { throw Errno.tooManySymbolicLinks }
                 throw error
@@ -71,6 +71,7 @@ extension FileDescriptor {
             owned = true
         }
         let last = components.last ?? "."
-        return try FileDescriptor.open(last, relativeTo: current, OpenOptions(rawValue: flags), permissions: permissions)
+        return try FileDescriptor.open(
+            last, relativeTo: current, OpenOptions(rawValue: flags), permissions: permissions)
     }
 }

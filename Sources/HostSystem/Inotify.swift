@@ -98,7 +98,9 @@ public struct Inotify: Sendable {
             let nameEnd = min(raw.count, nameStart + Int(event.len))
             let nameBytes = raw[nameStart..<nameEnd].prefix { $0 != 0 }
             events.append(
-                Event(watch: event.wd, events: Events(rawValue: event.mask), name: String(decoding: nameBytes, as: UTF8.self)))
+                Event(
+                    watch: event.wd, events: Events(rawValue: event.mask),
+                    name: String(decoding: nameBytes, as: UTF8.self)))
             offset = nameEnd
         }
         return events

@@ -12,7 +12,8 @@ struct ConfinementTests {
     @Test func symbolicLinksPlantedInsideAreNeverFollowed() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let store = try AppGroupStore.open(try scratch.groupID(), as: try scratch.extensionIdentity(), root: scratch.root)
+        let store = try AppGroupStore.open(
+            try scratch.groupID(), as: try scratch.extensionIdentity(), root: scratch.root)
         let container = store.container.url
         try FileManager.default.createSymbolicLink(
             atPath: container.appendingPathComponent("escape").path, withDestinationPath: "/etc")
@@ -32,7 +33,8 @@ struct ConfinementTests {
     @Test func anAtomicWriteNeverShowsAPartialFile() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let store = try AppGroupStore.open(try scratch.groupID(), as: try scratch.extensionIdentity(), root: scratch.root)
+        let store = try AppGroupStore.open(
+            try scratch.groupID(), as: try scratch.extensionIdentity(), root: scratch.root)
         let path = try ContainerPath("Library/state.bin")
         try store.directory.writeAtomically([UInt8](repeating: 1, count: 1000), to: path, permissions: 0o600)
         let writer = try store.makeEntry(name: "big", typeIdentifier: "public.data")
@@ -43,7 +45,8 @@ struct ConfinementTests {
         let entry = try store.commit([writer])[0]
         #expect(try store.directory.readFile(entry.path) == [UInt8](repeating: 7, count: 100_000))
         #expect(try store.directory.status(of: path)?.permissions == 0o600)
-        let names = try FileManager.default.contentsOfDirectory(atPath: store.container.url.appendingPathComponent("Inbox").path)
+        let names = try FileManager.default.contentsOfDirectory(
+            atPath: store.container.url.appendingPathComponent("Inbox").path)
         #expect(names.allSatisfy { !$0.hasPrefix(".tmp-") })
     }
 }

@@ -11,7 +11,9 @@ struct EntitlementTests {
         #expect(identity.kind == .appExtension)
         let other = try AppGroupIdentifier(validating: "group.com.example.other")
         #expect(scratch.root.containerURL(forSecurityApplicationGroupIdentifier: other.rawValue, as: identity) == nil)
-        let error = try #require(throws: AppGroupError.self) { try AppGroupStore.open(other, as: identity, root: scratch.root) }
+        let error = try #require(throws: AppGroupError.self) {
+            try AppGroupStore.open(other, as: identity, root: scratch.root)
+        }
         #expect(error.code == .notEntitled)
         #expect(error.message.contains("group.com.example.other"))
         #expect(error.message.contains("com.example.carddrop.Share"))
@@ -32,7 +34,8 @@ struct EntitlementTests {
         try PropertyListSerialization.data(fromPropertyList: entitlements, format: .xml, options: 0)
             .write(to: bundle.appendingPathComponent("Vars.entitlements"))
         let identity = try BundleIdentity.load(
-            bundle: bundle, defines: ["PRODUCT_BUNDLE_IDENTIFIER": "com.example.vars", "TEAM_GROUP": "com.example.vars"])
+            bundle: bundle,
+            defines: ["PRODUCT_BUNDLE_IDENTIFIER": "com.example.vars", "TEAM_GROUP": "com.example.vars"])
         #expect(identity.bundleIdentifier == "com.example.vars")
         #expect(identity.applicationGroups == ["group.com.example.vars"])
         let error = try #require(throws: AppGroupError.self) {
@@ -58,7 +61,9 @@ struct EntitlementTests {
         #expect(metadata.identifier == Scratch.group && metadata.kind == .appGroup)
         for folder in ["Library/Caches", "Library/Preferences"] {
             var isDirectory: ObjCBool = false
-            #expect(FileManager.default.fileExists(atPath: first.url.appendingPathComponent(folder).path, isDirectory: &isDirectory))
+            #expect(
+                FileManager.default.fileExists(
+                    atPath: first.url.appendingPathComponent(folder).path, isDirectory: &isDirectory))
         }
         let plugin = try scratch.root.dataContainer(for: try scratch.extensionIdentity())
         #expect(plugin.url.path.contains("Data/PluginKitPlugin"))

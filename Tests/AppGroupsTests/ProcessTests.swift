@@ -77,7 +77,10 @@ struct ProcessTests {
                     var rounds = 0
                     while rounds < 6 || writer.isRunning {
                         rounds += 1
-                        guard let (status, out, err) = try? Scratch.run(["container", "verify", Scratch.group, "--root", root])
+                        guard
+                            let (status, out, err) = try? Scratch.run([
+                                "container", "verify", Scratch.group, "--root", root,
+                            ])
                         else { return ["could not run exthost"] }
                         if status != 0 { failures.append("verify exit \(status): \(out) \(err)") }
                         if rounds > 30 { break }
@@ -103,8 +106,10 @@ struct ProcessTests {
         _ = try AppGroupStore.open(try scratch.groupID(), as: try scratch.extensionIdentity(), root: scratch.root)
         let root = scratch.url.path
         let script = { (prefix: String) -> String in
-            (0..<25).map { "'\(Scratch.exthost.path)' container defaults \(Scratch.group) set \(prefix)\($0) \($0) --root '\(root)' || exit 1" }
-                .joined(separator: "\n")
+            (0..<25).map {
+                "'\(Scratch.exthost.path)' container defaults \(Scratch.group) set \(prefix)\($0) \($0) --root '\(root)' || exit 1"
+            }
+            .joined(separator: "\n")
         }
         let processes = try ["a", "b"].map { prefix -> Process in
             let process = Process()

@@ -16,7 +16,8 @@ struct Scratch {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("appgroups-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         try FileManager.default.copyItem(
-            at: Self.packageRoot.appendingPathComponent("Containers/Bundles"), to: url.appendingPathComponent("Bundles"))
+            at: Self.packageRoot.appendingPathComponent("Containers/Bundles"), to: url.appendingPathComponent("Bundles")
+        )
     }
 
     func remove() { try? FileManager.default.removeItem(at: url) }
@@ -41,6 +42,9 @@ struct Scratch {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+        return (
+            process.terminationStatus, String(decoding: outData, as: UTF8.self),
+            String(decoding: errData, as: UTF8.self)
+        )
     }
 }

@@ -28,7 +28,8 @@ struct StoreTests {
     @Test func commitsAreJournaledVerifiedAndReadFromACursor() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let store = try AppGroupStore.open(try scratch.groupID(), as: try scratch.extensionIdentity(), root: scratch.root)
+        let store = try AppGroupStore.open(
+            try scratch.groupID(), as: try scratch.extensionIdentity(), root: scratch.root)
         let first = try store.commit(name: "note.txt", typeIdentifier: "public.plain-text", bytes: Array("hello".utf8))
         let a = try store.makeEntry(name: "a", typeIdentifier: "public.data")
         let b = try store.makeEntry(name: "b", typeIdentifier: "public.data")
@@ -78,7 +79,8 @@ struct StoreTests {
     @Test func verifyFindsAChangedFile() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let store = try AppGroupStore.open(try scratch.groupID(), as: try scratch.extensionIdentity(), root: scratch.root)
+        let store = try AppGroupStore.open(
+            try scratch.groupID(), as: try scratch.extensionIdentity(), root: scratch.root)
         let entry = try store.commit(name: "x", typeIdentifier: "public.data", bytes: [1, 2, 3])
         try Data([1, 2, 4]).write(to: store.url(for: entry))
         #expect(try store.verify().problems.map(\.kind) == [.checksumMismatch])
@@ -89,7 +91,8 @@ struct StoreTests {
     @Test func defaultsRoundTripAsABinaryPlist() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let store = try AppGroupStore.open(try scratch.groupID(), as: try scratch.extensionIdentity(), root: scratch.root)
+        let store = try AppGroupStore.open(
+            try scratch.groupID(), as: try scratch.extensionIdentity(), root: scratch.root)
         let defaults = try store.defaults()
         try defaults.set(.string("blue"), forKey: "color")
         try defaults.set(.integer(3), forKey: "count")

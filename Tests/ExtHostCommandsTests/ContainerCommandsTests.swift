@@ -12,7 +12,8 @@ struct ContainerCommandsTests {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         try FileManager.default.copyItem(
-            at: Self.packageRoot.appendingPathComponent("Containers/Bundles"), to: url.appendingPathComponent("Bundles"))
+            at: Self.packageRoot.appendingPathComponent("Containers/Bundles"), to: url.appendingPathComponent("Bundles")
+        )
         return url
     }
 
@@ -33,7 +34,8 @@ struct ContainerCommandsTests {
         #expect(shown == .success && showOut.contains("1 entry"))
         let (verified, verifyOut, _) = await run(["container", "verify", Self.group], root: root)
         #expect(verified == .success && verifyOut.contains("no problems"))
-        let (listed, inboxOut, _) = await run(["app", "inbox", "--group", Self.group, "--consume", "--json"], root: root)
+        let (listed, inboxOut, _) = await run(
+            ["app", "inbox", "--group", Self.group, "--consume", "--json"], root: root)
         #expect(listed == .success && inboxOut.contains("\"name\": \"note.txt\""))
         let (_, again, _) = await run(["app", "inbox", "--group", Self.group], root: root)
         #expect(again.contains("no new entries for com.example.carddrop"))

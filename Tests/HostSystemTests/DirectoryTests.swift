@@ -44,15 +44,21 @@ struct DirectoryTests {
         try dir.makeSymbolicLink("inner", pointingTo: "in")
         let ok = try FileDescriptor.open(beneath: "in/file", relativeTo: dir, resolution: resolution)
         try ok.close()
-        #expect(throws: Errno.crossDevice) { try FileDescriptor.open(beneath: "../x", relativeTo: dir, resolution: resolution) }
-        #expect(throws: Errno.crossDevice) { try FileDescriptor.open(beneath: "/etc/passwd", relativeTo: dir, resolution: resolution) }
+        #expect(throws: Errno.crossDevice) {
+            try FileDescriptor.open(beneath: "../x", relativeTo: dir, resolution: resolution)
+        }
+        #expect(throws: Errno.crossDevice) {
+            try FileDescriptor.open(beneath: "/etc/passwd", relativeTo: dir, resolution: resolution)
+        }
         #expect(throws: Errno.tooManySymbolicLinks) {
             try FileDescriptor.open(beneath: "out/passwd", relativeTo: dir, resolution: resolution)
         }
         #expect(throws: Errno.tooManySymbolicLinks) {
             try FileDescriptor.open(beneath: "inner/file", relativeTo: dir, resolution: resolution)
         }
-        #expect(throws: Errno.tooManySymbolicLinks) { try FileDescriptor.open(beneath: "out", relativeTo: dir, resolution: resolution) }
+        #expect(throws: Errno.tooManySymbolicLinks) {
+            try FileDescriptor.open(beneath: "out", relativeTo: dir, resolution: resolution)
+        }
     }
 
     @Test(arguments: [CopyMethod.clone, .copyFileRange, .readWrite])

@@ -9,7 +9,8 @@ enum AppCommands {
         ["app", "inbox"], summary: "List the entries committed to a group since the app's cursor.",
         options: [
             .value("group", "GROUP", "The App Group (required)."),
-            .value("as-bundle", "APP", "The app bundle (default: the one .app under <root>/Bundles entitled to GROUP)."),
+            .value(
+                "as-bundle", "APP", "The app bundle (default: the one .app under <root>/Bundles entitled to GROUP)."),
             ContainerSupport.defineOption, ContainerSupport.rootOption,
             .flag("consume", "Move the cursor past what is listed."),
             .value("wait", "SECONDS", "Wait up to SECONDS for an entry when none is pending (exit 1 if none came)."),

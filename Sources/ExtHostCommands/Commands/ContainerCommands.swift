@@ -42,10 +42,13 @@ enum ContainerCommands {
 
     static let show = CommandSpec(
         ["container", "show"], summary: "Show a group container: where it is and its committed entries.",
-        arguments: "GROUP", positionalCount: 1...1, options: [ContainerSupport.rootOption, .flag("json", "Machine output.")]
+        arguments: "GROUP", positionalCount: 1...1,
+        options: [ContainerSupport.rootOption, .flag("json", "Machine output.")]
     ) { parsed, context in
         let group = try ContainerSupport.group(parsed.positionals[0])
-        let store = try ContainerSupport.mapped { try AppGroupStore.inspect(group, root: ContainerSupport.root(parsed, context)) }
+        let store = try ContainerSupport.mapped {
+            try AppGroupStore.inspect(group, root: ContainerSupport.root(parsed, context))
+        }
         let entries = try ContainerSupport.mapped { try store.entries() }
         if parsed.flag("json") {
             context.printJSON(
@@ -65,11 +68,14 @@ enum ContainerCommands {
     static let verify = CommandSpec(
         ["container", "verify"],
         summary: "Check every entry against its file and checksum, the journal, orphans and leftovers.",
-        arguments: "GROUP", positionalCount: 1...1, options: [ContainerSupport.rootOption, .flag("json", "Machine output.")],
+        arguments: "GROUP", positionalCount: 1...1,
+        options: [ContainerSupport.rootOption, .flag("json", "Machine output.")],
         discussion: "Reads only (under the container's shared lock). Exits 1 and lists the problems when any are found."
     ) { parsed, context in
         let group = try ContainerSupport.group(parsed.positionals[0])
-        let store = try ContainerSupport.mapped { try AppGroupStore.inspect(group, root: ContainerSupport.root(parsed, context)) }
+        let store = try ContainerSupport.mapped {
+            try AppGroupStore.inspect(group, root: ContainerSupport.root(parsed, context))
+        }
         let report = try ContainerSupport.mapped { try store.verify() }
         if parsed.flag("json") {
             context.printJSON(
@@ -99,7 +105,8 @@ enum ContainerCommands {
     static let recover = CommandSpec(
         ["container", "recover"],
         summary: "Run recovery now: cut a torn journal tail, remove stale temporaries, quarantine orphans.",
-        arguments: "GROUP", positionalCount: 1...1, options: [ContainerSupport.rootOption, .flag("json", "Machine output.")]
+        arguments: "GROUP", positionalCount: 1...1,
+        options: [ContainerSupport.rootOption, .flag("json", "Machine output.")]
     ) { parsed, context in
         let group = try ContainerSupport.group(parsed.positionals[0])
         let store = try ContainerSupport.mapped {
@@ -118,7 +125,8 @@ enum ContainerCommands {
         ["container", "write"], summary: "Commit files into a group container through the store, as a bundle would.",
         arguments: "GROUP FILE…", positionalCount: 2...Int.max,
         options: [
-            ContainerSupport.rootOption, .value("as-bundle", "BUNDLE", "The .app/.appex whose entitlements are checked (required)."),
+            ContainerSupport.rootOption,
+            .value("as-bundle", "BUNDLE", "The .app/.appex whose entitlements are checked (required)."),
             ContainerSupport.defineOption,
             .value("type", "UTI", "The type identifier of every file (default: from the file name extension)."),
             .value("repeat", "N", "Commit the files N times (for crash and load tests; default 1)."),
@@ -133,7 +141,8 @@ enum ContainerCommands {
     ) { parsed, context in
         let group = try ContainerSupport.group(parsed.positionals[0])
         guard let bundle = parsed.value("as-bundle") else {
-            throw CommandError.usage("--as-bundle BUNDLE is required: the entitlements decide whether the group is open")
+            throw CommandError.usage(
+                "--as-bundle BUNDLE is required: the entitlements decide whether the group is open")
         }
         let identity = try ContainerSupport.identity(bundle, parsed, context)
         let repeats = try parsed.integer("repeat") ?? 1
@@ -151,13 +160,17 @@ enum ContainerCommands {
                 if !parsed.flag("json") { context.print(ContainerSupport.line(entry)) }
             }
         }
-        if parsed.flag("json") { context.printJSON(.array(committed.map { ContainerSupport.json($0, url: store.url(for: $0)) })) }
+        if parsed.flag("json") {
+            context.printJSON(.array(committed.map { ContainerSupport.json($0, url: store.url(for: $0)) }))
+        }
         return .success
     }
 
     /// Bytes of regular files under `url` (not following links).
     static func size(of url: URL) -> Int64 {
-        guard let enumerator = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.fileSizeKey, .isRegularFileKey])
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: url, includingPropertiesForKeys: [.fileSizeKey, .isRegularFileKey])
         else { return 0 }
         var total: Int64 = 0
         for case let item as URL in enumerator {

@@ -10,7 +10,8 @@ enum ContainerDefaultsCommand {
         arguments: "GROUP get KEY | set KEY VALUE | remove KEY | dump", positionalCount: 2...4,
         options: [
             ContainerSupport.rootOption,
-            .value("type", "TYPE", "For set: string, int, real, bool, date (ISO 8601) or data (hex); default: guessed."),
+            .value(
+                "type", "TYPE", "For set: string, int, real, bool, date (ISO 8601) or data (hex); default: guessed."),
             .flag("xml", "For dump: print the suite as an XML property list."),
             .flag("json", "Machine output."),
         ],
@@ -31,7 +32,11 @@ enum ContainerDefaultsCommand {
                 context.printError("error: no key '\(words[2])' in \(suite.fileURL.path)")
                 return .failure
             }
-            if parsed.flag("json") { context.printJSON(ContainerSupport.json(value)) } else { context.print(value.description) }
+            if parsed.flag("json") {
+                context.printJSON(ContainerSupport.json(value))
+            } else {
+                context.print(value.description)
+            }
         case ("set", 4):
             let value = try ContainerSupport.mapped { try DefaultsValue.parse(words[3], as: parsed.value("type")) }
             try ContainerSupport.mapped { try suite.set(value, forKey: words[2]) }

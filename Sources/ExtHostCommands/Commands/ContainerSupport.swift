@@ -4,7 +4,8 @@ import Foundation
 /// Shared pieces of the `container` and `app` commands: the device root, group and bundle
 /// arguments, and turning ``AppGroupError`` into exit codes.
 enum ContainerSupport {
-    static let rootOption = OptionSpec.value("root", "DIR", "The device root (default: $EXTHOST_ROOT, else ./Containers).")
+    static let rootOption = OptionSpec.value(
+        "root", "DIR", "The device root (default: $EXTHOST_ROOT, else ./Containers).")
     static let defineOption = OptionSpec.values(
         "define", "KEY=VALUE", "A build setting for $(KEY) in Info.plist and entitlements (repeatable).")
 
@@ -20,7 +21,9 @@ enum ContainerSupport {
         }
     }
 
-    static func identity(_ bundle: String, _ parsed: ParsedArguments, _ context: CommandContext) throws -> BundleIdentity {
+    static func identity(_ bundle: String, _ parsed: ParsedArguments, _ context: CommandContext) throws
+        -> BundleIdentity
+    {
         let defines = try mapped { try BuildSettings.parseDefines(parsed.values("define")) }
         return try mapped { try BundleIdentity.load(bundle: context.resolve(bundle), defines: defines) }
     }
@@ -61,7 +64,8 @@ enum ContainerSupport {
         let table = [
             "png": "public.png", "jpg": "public.jpeg", "jpeg": "public.jpeg", "heic": "public.heic",
             "gif": "com.compuserve.gif", "pdf": "com.adobe.pdf", "txt": "public.plain-text", "json": "public.json",
-            "html": "public.html", "url": "public.url", "card": "com.example.carddrop.card", "zip": "public.zip-archive",
+            "html": "public.html", "url": "public.url", "card": "com.example.carddrop.card",
+            "zip": "public.zip-archive",
         ]
         return table[(name as NSString).pathExtension.lowercased()] ?? "public.data"
     }
