@@ -16,7 +16,7 @@ extension AppGroupStore {
     /// Commits `writers` as one batch: each file is fsynced; then, under the exclusive container
     /// lock, renamed into place (never over an existing file), its directory fsynced, and all their
     /// records appended to the journal in one write and fsynced. Then the commit notification is
-    /// posted.
+    /// posted (a failed post is not an error: the entries are committed).
     ///
     /// On any failure nothing of the batch is visible: published files are removed, the journal is
     /// cut back, temporary files are unlinked.
@@ -31,8 +31,10 @@ extension AppGroupStore {
             try index.refresh(repair: true)
             var published: [ContainerPath] = []
             do {
-                for writer in writers {
-                    try writer.staged.publish(as: writer.path.lastComponent, replacing: false)
+                for (position, writer) in writers.enumerated() {
+                    // One directory sync per directory: the last publish into it syncs it.
+                    let later = writers[(position + 1)...].contains { $0.path.parent == writer.path.parent }
+                    try writer.staged.publish(as: writer.path.lastComponent, replacing: false, syncingDirectory: !later)
                     published.append(writer.path)
                 }
                 let (first, start) = index.next

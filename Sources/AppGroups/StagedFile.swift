@@ -96,9 +96,11 @@ public final class StagedFile {
     }
 
     /// Renames the temporary file to `name` (replacing an existing file unless `replacing` is
-    /// false) and syncs the directory, so the new name survives a crash.
+    /// false) and syncs the directory, so the new name survives a crash. Pass
+    /// `syncingDirectory: false` only when a later publish into the same directory will sync it
+    /// before anything depends on this name.
     /// - Throws: ``AppGroupError`` (`.alreadyExists` when not replacing).
-    public func publish(as name: String, replacing: Bool = true) throws {
+    public func publish(as name: String, replacing: Bool = true, syncingDirectory: Bool = true) throws {
         _ = try finish()
         do {
             try directory.rename(temporaryName, to: name, flags: replacing ? [] : .noReplace)
@@ -108,6 +110,7 @@ public final class StagedFile {
         done = true
         try? descriptor.close()
         defer { try? directory.close() }
+        guard syncingDirectory else { return }
         do { try directory.sync() } catch {
             throw AppGroupError.sync(error, path: directoryPath.isEmpty ? "." : directoryPath)
         }

@@ -1,5 +1,6 @@
 import AppGroups
 import Foundation
+import HostSystem
 
 /// `exthost container …`: list, show, verify, recover, write and the shared defaults suite.
 enum ContainerCommands {
@@ -130,6 +131,7 @@ enum ContainerCommands {
             ContainerSupport.defineOption,
             .value("type", "UTI", "The type identifier of every file (default: from the file name extension)."),
             .value("repeat", "N", "Commit the files N times (for crash and load tests; default 1)."),
+            .flag("batch", "Commit all the files (of each repeat) as one batch: one lock, one journal append."),
             .flag("json", "Print the committed entries as JSON."),
         ],
         discussion: """
@@ -137,6 +139,7 @@ enum ContainerCommands {
             copy_file_range or a bounded buffer), fsynced, renamed into place, then appended to the journal and
             fsynced; the commit notification is posted after each. Killing the process at any instant leaves
             either nothing or complete, checksummed entries (the crash tests do exactly that with --repeat).
+            With --batch the files of each repeat become visible together, as one share's results do.
             """
     ) { parsed, context in
         let group = try ContainerSupport.group(parsed.positionals[0])
@@ -151,14 +154,34 @@ enum ContainerCommands {
         let store = try ContainerSupport.mapped { try AppGroupStore.open(group, as: identity, root: root) }
         for line in store.lastRecovery.lines { context.printError("recovery: \(line)") }
         var committed: [JournalEntry] = []
+        let files = parsed.positionals.dropFirst().map { context.resolve($0) }
         for _ in 0..<repeats {
-            for file in parsed.positionals.dropFirst() {
-                let url = context.resolve(file)
-                let type = parsed.value("type") ?? ContainerSupport.typeIdentifier(forFileName: url.lastPathComponent)
-                let entry = try ContainerSupport.mapped { try store.commit(contentsOf: url, typeIdentifier: type) }
-                committed.append(entry)
-                if !parsed.flag("json") { context.print(ContainerSupport.line(entry)) }
+            var batch: [JournalEntry] = []
+            if parsed.flag("batch") {
+                batch = try ContainerSupport.mapped {
+                    var writers: [EntryWriter] = []
+                    defer { for writer in writers { writer.discard() } }
+                    for url in files {
+                        let type = parsed.value("type") ?? ContainerSupport.typeIdentifier(forFileName: url.lastPathComponent)
+                        let writer = try store.makeEntry(name: url.lastPathComponent, typeIdentifier: type)
+                        writers.append(writer)
+                        let source: FileDescriptor
+                        do { source = try FileDescriptor.open(url.path) } catch {
+                            throw AppGroupError(.notFound, "cannot open \(url.path)", cause: error)
+                        }
+                        defer { try? source.close() }
+                        try writer.copy(from: source)
+                    }
+                    return try store.commit(writers)
+                }
+            } else {
+                for url in files {
+                    let type = parsed.value("type") ?? ContainerSupport.typeIdentifier(forFileName: url.lastPathComponent)
+                    batch.append(try ContainerSupport.mapped { try store.commit(contentsOf: url, typeIdentifier: type) })
+                }
             }
+            committed += batch
+            if !parsed.flag("json") { for entry in batch { context.print(ContainerSupport.line(entry)) } }
         }
         if parsed.flag("json") {
             context.printJSON(.array(committed.map { ContainerSupport.json($0, url: store.url(for: $0)) }))
