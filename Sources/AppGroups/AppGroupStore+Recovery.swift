@@ -58,11 +58,13 @@ extension AppGroupStore {
     /// `.quarantine/`.
     static func removeStaleTemporaries(_ directory: ContainerDirectory) throws -> [String] {
         var removed: [String] = []
-        try directory.walk(skipping: [quarantineDirectory]) { path, kind in
-            guard kind == .regular, path.lastComponent.hasPrefix(StagedFile.temporaryPrefix) else { return }
-            guard isStale(path, in: directory) else { return }
-            try directory.removeFile(path)
-            removed.append(path.description)
+        try ContainerLock(directory: directory, path: .stagingLock).withLock(.exclusive) {
+            try directory.walk(skipping: [quarantineDirectory]) { path, kind in
+                guard kind == .regular, path.lastComponent.hasPrefix(StagedFile.temporaryPrefix) else { return }
+                guard isStale(path, in: directory) else { return }
+                try directory.removeFile(path)
+                removed.append(path.description)
+            }
         }
         return removed
     }

@@ -33,13 +33,15 @@ extension AppGroupStore {
                 report.problems.append(
                     VerificationProblem(kind: .orphanFile, path: path.description, detail: "no entry references it"))
             }
-            try directory.walk(skipping: [Self.quarantineDirectory]) { path, kind in
-                guard kind == .regular, path.lastComponent.hasPrefix(StagedFile.temporaryPrefix),
-                    Self.isStale(path, in: directory)
-                else { return }
-                report.problems.append(
-                    VerificationProblem(
-                        kind: .leftoverTemporaryFile, path: path.description, detail: "no writer holds it"))
+            try ContainerLock(directory: directory, path: .stagingLock).withLock(.exclusive) {
+                try directory.walk(skipping: [Self.quarantineDirectory]) { path, kind in
+                    guard kind == .regular, path.lastComponent.hasPrefix(StagedFile.temporaryPrefix),
+                        Self.isStale(path, in: directory)
+                    else { return }
+                    report.problems.append(
+                        VerificationProblem(
+                            kind: .leftoverTemporaryFile, path: path.description, detail: "no writer holds it"))
+                }
             }
             return report
         }

@@ -47,7 +47,9 @@ public final class ContainerDirectory: Sendable {
 
     /// The file URL of `path` inside the container (for handing to an app, which opens it itself).
     public func url(for path: ContainerPath) -> URL {
-        path.components.reduce(url) { $0.appendingPathComponent($1) }
+        // Explicit isDirectory: Foundation would otherwise stat every component.
+        let directories = path.components.dropLast().reduce(url) { $0.appendingPathComponent($1, isDirectory: true) }
+        return directories.appendingPathComponent(path.lastComponent, isDirectory: false)
     }
 
     // MARK: - Opening
@@ -181,7 +183,16 @@ public final class ContainerDirectory: Sendable {
     /// - Throws: ``AppGroupError``.
     public func stage(in directory: ContainerPath?, permissions: UInt32 = 0o644) throws -> StagedFile {
         let fd = try openDirectory(directory, creating: true)
-        return try StagedFile(directory: fd, directoryPath: directory?.description ?? "", permissions: permissions)
+        do {
+            // Between O_EXCL creation and its flock a temporary looks abandoned; the shared staging
+            // lock keeps recovery (which takes it exclusively) from judging it in that window.
+            return try ContainerLock(directory: self, path: .stagingLock).withLock(.shared) {
+                try StagedFile(directory: fd, directoryPath: directory?.description ?? "", permissions: permissions)
+            }
+        } catch {
+            try? fd.close()
+            throw error
+        }
     }
 
     /// Replaces (or creates) `path` with `bytes`, atomically and durably: temporary file, write,

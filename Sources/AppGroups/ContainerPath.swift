@@ -28,7 +28,11 @@ public struct ContainerPath: Hashable, Sendable, Comparable, CustomStringConvert
         components = parts
     }
 
-    private init(components: [String]) { self.components = components }
+    init(components: [String]) { self.components = components }
+
+    /// `.exthost/staging.lock`: held shared while a temporary file is created and locked, and
+    /// exclusively while recovery or verify judges temporaries, so none is judged mid-creation.
+    static var stagingLock: ContainerPath { ContainerPath(components: [".exthost", "staging.lock"]) }
 
     /// The path with `/` separators.
     public var description: String { components.joined(separator: "/") }

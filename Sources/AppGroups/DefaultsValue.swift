@@ -114,7 +114,7 @@ public enum DefaultsValue: Sendable, Hashable, CustomStringConvertible {
         case .integer(let value): String(value)
         case .real(let value): String(value)
         case .bool(let value): value ? "true" : "false"
-        case .date(let value): ISO8601DateFormatter().string(from: value)
+        case .date(let value): value.formatted(.iso8601)
         case .data(let value): value.map { String(format: "%02x", $0) }.joined()
         case .array(let values): "(" + values.map(\.description).joined(separator: ", ") + ")"
         case .dictionary(let values):

@@ -69,6 +69,12 @@ public struct DeviceRoot: Sendable, Hashable {
         let lock = ContainerLock(directory: kindDirectory, path: try ContainerPath(".lock"))
         return try lock.withLock(.exclusive) {
             if let existing = existingContainer(kind, identifier: identifier) { return existing }
+            // A creation interrupted by a crash left a `.tmp-*` directory; nobody else can be
+            // building one now (we hold the lock), so it is safe to remove.
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: kindURL.path)) ?? []
+            for name in names where name.hasPrefix(StagedFile.temporaryPrefix) {
+                try? FileManager.default.removeItem(at: kindURL.appendingPathComponent(name))
+            }
             let uuid = UUID()
             let temporary = try ContainerPath(StagedFile.temporaryPrefix + uuid.uuidString)
             var made = ["Library/Caches", "Library/Preferences"]

@@ -106,6 +106,25 @@ public struct SharedDefaults: Sendable {
     }
 }
 
+extension SharedDefaults {
+    /// `UserDefaults(suiteName:)` as `identity` sees it: for a group the identity is entitled to,
+    /// the group container's suite (shared); otherwise — like iOS, which still returns a non-nil
+    /// `UserDefaults` — a suite of the same name in the identity's own data container, which no
+    /// other process shares.
+    /// - Throws: ``AppGroupError`` `.io`, `.invalidPath`.
+    public static func suite(named suiteName: String, as identity: BundleIdentity, root: DeviceRoot) throws
+        -> SharedDefaults
+    {
+        let container: ContainerInfo
+        if let group = AppGroupIdentifier(rawValue: suiteName), identity.isEntitled(to: group) {
+            container = try root.groupContainer(group, as: identity)
+        } else {
+            container = try root.dataContainer(for: identity)
+        }
+        return try SharedDefaults(suiteName: suiteName, in: try ContainerDirectory(url: container.url))
+    }
+}
+
 extension AppGroupStore {
     /// The group's shared defaults suite (`Library/Preferences/<group>.plist`).
     /// - Throws: ``AppGroupError``.

@@ -19,6 +19,7 @@ public final class StagedFile {
     private var finished: (size: Int64, sha256: String)?
     private var done = false
 
+    /// Takes ownership of `directory` on success only.
     init(directory: FileDescriptor, directoryPath: String, permissions: UInt32) throws {
         self.directory = directory
         self.directoryPath = directoryPath
@@ -46,7 +47,6 @@ public final class StagedFile {
             case .failure(let errno) where errno == .fileExists && attempt < 8:
                 attempt += 1
             case .failure(let errno):
-                try? directory.close()
                 throw AppGroupError.open(errno, path: Self.join(directoryPath, name))
             }
         }

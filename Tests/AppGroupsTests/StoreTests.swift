@@ -106,6 +106,22 @@ struct StoreTests {
         #expect(try defaults.xml().contains("<string>blue</string>"))
     }
 
+    @Test func anUnentitledSuiteIsPrivateButStillUsable() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let other = "group.com.example.other"
+        let app = try scratch.appIdentity()
+        let mine = try SharedDefaults.suite(named: other, as: app, root: scratch.root)
+        try mine.set(.bool(true), forKey: "seen")
+        #expect(mine.fileURL.path.contains("Data/Application"))
+        #expect(scratch.root.existingContainer(.appGroup, identifier: other) == nil)
+        let shared = try SharedDefaults.suite(named: Scratch.group, as: app, root: scratch.root)
+        try shared.set(.integer(1), forKey: "n")
+        let seenByExtension = try SharedDefaults.suite(
+            named: Scratch.group, as: try scratch.extensionIdentity(), root: scratch.root)
+        #expect(try seenByExtension.value(forKey: "n") == .integer(1))
+    }
+
     @Test func aPostWakesAnObserverAndSilenceTimesOut() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

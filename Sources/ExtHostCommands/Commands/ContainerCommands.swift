@@ -162,7 +162,8 @@ enum ContainerCommands {
                     var writers: [EntryWriter] = []
                     defer { for writer in writers { writer.discard() } }
                     for url in files {
-                        let type = parsed.value("type") ?? ContainerSupport.typeIdentifier(forFileName: url.lastPathComponent)
+                        let type =
+                            parsed.value("type") ?? ContainerSupport.typeIdentifier(forFileName: url.lastPathComponent)
                         let writer = try store.makeEntry(name: url.lastPathComponent, typeIdentifier: type)
                         writers.append(writer)
                         let source: FileDescriptor
@@ -176,8 +177,10 @@ enum ContainerCommands {
                 }
             } else {
                 for url in files {
-                    let type = parsed.value("type") ?? ContainerSupport.typeIdentifier(forFileName: url.lastPathComponent)
-                    batch.append(try ContainerSupport.mapped { try store.commit(contentsOf: url, typeIdentifier: type) })
+                    let type =
+                        parsed.value("type") ?? ContainerSupport.typeIdentifier(forFileName: url.lastPathComponent)
+                    batch.append(
+                        try ContainerSupport.mapped { try store.commit(contentsOf: url, typeIdentifier: type) })
                 }
             }
             committed += batch

@@ -75,7 +75,7 @@ enum ContainerSupport {
             ("sequence", .int(entry.sequence)), ("id", .string(entry.id.uuidString)), ("name", .string(entry.name)),
             ("path", .string(entry.path.description)), ("type", .string(entry.typeIdentifier)),
             ("size", .int(Int(entry.size))), ("sha256", .string(entry.sha256)),
-            ("committedAt", .string(ISO8601DateFormatter().string(from: entry.committedAt))),
+            ("committedAt", .string(entry.committedAt.formatted(.iso8601))),
             ("source", .string(entry.source)),
         ]
         if let url { fields.append(("url", .string(url.path))) }
