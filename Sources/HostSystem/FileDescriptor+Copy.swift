@@ -37,6 +37,7 @@ extension FileDescriptor {
     ///   - source: an open, readable descriptor.
     ///   - startingWith: the first method to try (tests force the fallbacks).
     ///   - bufferSize: the read/write buffer size, the only memory this call allocates.
+    /// - Precondition: `bufferSize > 0`; passing 0 is a programmer error and traps.
     /// - Throws: ``Errno``.
     @discardableResult
     public func copyContents(
