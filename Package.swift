@@ -13,21 +13,32 @@ let package = Package(
     targets: [
         // MARK: - C
         .target(name: "CSystemShims"),
+        .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
 
         // MARK: - Kernel-facing
         .target(name: "HostSystem", dependencies: ["CSystemShims"]),
+        .target(name: "Archives", dependencies: ["CArchive"]),
+
+        // MARK: - Pure domain
+        .target(name: "UniformTypes"),
+
+        // MARK: - Pure domain
+        .target(name: "Predicates"),
 
         // MARK: - Domain
         .target(name: "AppGroups", dependencies: ["HostSystem"]),
 
         // MARK: - Command line
-        .target(name: "ExtHostCommands", dependencies: ["HostSystem", "AppGroups"]),
+        .target(name: "ExtHostCommands", dependencies: ["HostSystem", "UniformTypes", "AppGroups"]),
         .executableTarget(name: "exthost", dependencies: ["ExtHostCommands"]),
 
         // MARK: - Tests
         .testTarget(name: "HostSystemTests", dependencies: ["HostSystem"]),
+        .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes"]),
+        .testTarget(name: "ArchivesTests", dependencies: ["Archives"], exclude: ["Fixtures"]),
         .testTarget(name: "AppGroupsTests", dependencies: ["AppGroups", "HostSystem"]),
         .testTarget(name: "ExtHostCommandsTests", dependencies: ["ExtHostCommands", "AppGroups"]),
+        .testTarget(name: "PredicatesTests", dependencies: ["Predicates"], resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]
 )

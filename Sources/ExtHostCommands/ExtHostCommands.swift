@@ -3,7 +3,7 @@
 public enum ExtHostCommands {
     /// Every command, in the order `exthost --help` lists them.
     static var all: [CommandSpec] {
-        [helpCommand] + ContainerCommands.all + AppCommands.all
+        [helpCommand] + TypesCommands.all + ContainerCommands.all + AppCommands.all
     }
 
     /// Runs one invocation; `arguments` excludes the program name.
