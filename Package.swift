@@ -26,17 +26,17 @@ let package = Package(
         .target(name: "Predicates"),
 
         // MARK: - Domain
-        .target(name: "AppGroups", dependencies: ["HostSystem"]),
+        .target(name: "AppGroups", dependencies: ["HostSystem", "Archives"]),
 
         // MARK: - Command line
-        .target(name: "ExtHostCommands", dependencies: ["HostSystem", "UniformTypes", "AppGroups"]),
+        .target(name: "ExtHostCommands", dependencies: ["HostSystem", "UniformTypes", "AppGroups", "Archives"]),
         .executableTarget(name: "exthost", dependencies: ["ExtHostCommands"]),
 
         // MARK: - Tests
         .testTarget(name: "HostSystemTests", dependencies: ["HostSystem"]),
         .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes"]),
         .testTarget(name: "ArchivesTests", dependencies: ["Archives"], exclude: ["Fixtures"]),
-        .testTarget(name: "AppGroupsTests", dependencies: ["AppGroups", "HostSystem"]),
+        .testTarget(name: "AppGroupsTests", dependencies: ["AppGroups", "HostSystem", "Archives"]),
         .testTarget(name: "ExtHostCommandsTests", dependencies: ["ExtHostCommands", "AppGroups"]),
         .testTarget(name: "PredicatesTests", dependencies: ["Predicates"], resources: [.copy("Fixtures")]),
     ],

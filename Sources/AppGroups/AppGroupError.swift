@@ -14,6 +14,7 @@ public struct AppGroupError: Error, Sendable, CustomStringConvertible {
             case alreadyExists = "already exists"
             case corrupt = "corrupt"
             case timedOut = "timed out"
+            case tooLarge = "too large"
             case io = "I/O error"
         }
         private let storage: Storage
@@ -39,6 +40,8 @@ public struct AppGroupError: Error, Sendable, CustomStringConvertible {
         public static var corrupt: Code { Code(.corrupt) }
         /// A wait that ended before the event.
         public static var timedOut: Code { Code(.timedOut) }
+        /// An archive that would expand beyond a size, entry-count or compression-ratio limit.
+        public static var tooLarge: Code { Code(.tooLarge) }
         /// Any other system-call failure.
         public static var io: Code { Code(.io) }
 

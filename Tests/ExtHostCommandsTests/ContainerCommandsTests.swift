@@ -43,6 +43,31 @@ struct ContainerCommandsTests {
         #expect(waited == .failure)
     }
 
+    @Test func exportAndImportCarryEntriesBetweenRoots() async throws {
+        let root = try scratch()
+        let other = try scratch()
+        defer {
+            try? FileManager.default.removeItem(at: root)
+            try? FileManager.default.removeItem(at: other)
+        }
+        let share = root.appendingPathComponent("Bundles/CardDrop.app/PlugIns/Share.appex").path
+        let items = ["note.txt", "photo.png"].map { root.appendingPathComponent("Bundles/DemoItems/\($0)").path }
+        _ = await run(["container", "write", Self.group] + items + ["--as-bundle", share], root: root)
+        let archive = root.appendingPathComponent("out.tar.gz").path
+        let (exported, out, _) = await run(["container", "export", Self.group, archive], root: root)
+        #expect(exported == .success && out.contains("exported 2 entries"))
+        let (refused, _, notFound) = await run(["container", "import", Self.group, archive], root: other)
+        #expect(refused == .failure && notFound.contains("no container for App Group"))
+        let app = other.appendingPathComponent("Bundles/CardDrop.app").path
+        let (imported, importOut, _) = await run(
+            ["container", "import", Self.group, archive, "--as-bundle", app], root: other)
+        #expect(imported == .success && importOut.contains("note.txt") && importOut.contains("public.png"))
+        let (verified, _, _) = await run(["container", "verify", Self.group], root: other)
+        #expect(verified == .success)
+        let (badName, _, usage) = await run(["container", "export", Self.group, "out.rar"], root: root)
+        #expect(badName == .usage && usage.contains(".tar.gz"))
+    }
+
     @Test func verifyExitsOneAndListsTheDamage() async throws {
         let root = try scratch()
         defer { try? FileManager.default.removeItem(at: root) }

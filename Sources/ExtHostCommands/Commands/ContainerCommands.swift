@@ -4,7 +4,9 @@ import HostSystem
 
 /// `exthost container …`: list, show, verify, recover, write and the shared defaults suite.
 enum ContainerCommands {
-    static var all: [CommandSpec] { [list, show, verify, recover, write] + ContainerDefaultsCommand.all }
+    static var all: [CommandSpec] {
+        [list, show, verify, recover, write] + ContainerArchiveCommands.all + ContainerDefaultsCommand.all
+    }
 
     static let list = CommandSpec(
         ["container", "list"], summary: "List the containers of a device root with identifiers and sizes.",
