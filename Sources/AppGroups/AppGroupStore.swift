@@ -48,6 +48,27 @@ public final class AppGroupStore: Sendable {
             group: group, container: info, root: root, source: identity.bundleIdentifier, recover: true)
     }
 
+    /// Opens the group container at `url` (resolved earlier, e.g. by the host before it sandboxed
+    /// the extension) as `identity`, without scanning the device root: what a sandboxed extension
+    /// that may only see its own containers uses. Checks the entitlement and that the container's
+    /// metadata names `group`, then runs recovery.
+    /// - Throws: ``AppGroupError`` `.notEntitled`, `.notFound`, `.corrupt` (metadata for another
+    ///   identifier), `.io`.
+    public static func open(
+        _ group: AppGroupIdentifier, containerAt url: URL, as identity: BundleIdentity, root: DeviceRoot
+    ) throws -> AppGroupStore {
+        try identity.requireEntitlement(to: group)
+        let metadata = try ContainerMetadata.read(containerAt: url)
+        guard metadata.kind == .appGroup, metadata.identifier.caseInsensitiveCompare(group.rawValue) == .orderedSame
+        else {
+            throw AppGroupError(
+                .corrupt, "\(url.path) is the container of '\(metadata.identifier)', not of App Group '\(group)'")
+        }
+        return try AppGroupStore(
+            group: group, container: ContainerInfo(metadata: metadata, url: url), root: root,
+            source: identity.bundleIdentifier, recover: true)
+    }
+
     /// Opens an existing group container for inspection (`exthost container show/verify`), the way
     /// `simctl get_app_container` does: no entitlement check, no creation, no recovery.
     /// - Throws: ``AppGroupError`` `.notFound` when the root has no container for the group.

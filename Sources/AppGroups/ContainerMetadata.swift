@@ -113,4 +113,10 @@ public struct ContainerInfo: Sendable, Hashable {
     public var kind: ContainerKind { metadata.kind }
     /// The UUID (the directory name).
     public var uuid: UUID { metadata.uuid }
+
+    /// A container described by `metadata` at `url`.
+    public init(metadata: ContainerMetadata, url: URL) {
+        self.metadata = metadata
+        self.url = url
+    }
 }

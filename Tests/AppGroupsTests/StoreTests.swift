@@ -76,6 +76,21 @@ struct StoreTests {
         #expect(try store.entries().map(\.name) == ["kept"])
     }
 
+    @Test func aStoreOpensFromAKnownContainerURLOnlyForItsGroup() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let identity = try scratch.extensionIdentity()
+        let info = try scratch.root.groupContainer(try scratch.groupID(), as: identity)
+        let store = try AppGroupStore.open(
+            try scratch.groupID(), containerAt: info.url, as: identity, root: scratch.root)
+        try store.commit(name: "x", typeIdentifier: "public.data", bytes: [1])
+        let plugin = try scratch.root.dataContainer(for: identity)
+        let error = try #require(throws: AppGroupError.self) {
+            try AppGroupStore.open(try scratch.groupID(), containerAt: plugin.url, as: identity, root: scratch.root)
+        }
+        #expect(error.code == .corrupt && error.message.contains("com.example.carddrop.Share"))
+    }
+
     @Test func verifyFindsAChangedFile() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
