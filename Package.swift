@@ -29,12 +29,18 @@ let package = Package(
         // MARK: - Host ↔ extension wire contract
         .target(name: "ExtensionIPC", dependencies: ["HostSystem"]),
 
+        // MARK: - Containers
+        .target(name: "AppGroups", dependencies: ["HostSystem", "Archives"]),
+
         // MARK: - Command line
-        .target(name: "ExtHostCommands", dependencies: ["HostSystem", "UniformTypes", "ActivationRules"]),
+        .target(
+            name: "ExtHostCommands",
+            dependencies: ["HostSystem", "UniformTypes", "ActivationRules", "AppGroups", "Archives"]),
         .executableTarget(name: "exthost", dependencies: ["ExtHostCommands"]),
 
         // MARK: - Test helpers
         .executableTarget(name: "exthost-test-child", dependencies: ["HostSystem", "ExtensionIPC"]),
+
         // MARK: - Benchmarks (run by Scripts/bench-*, release builds)
         .executableTarget(name: "bench-rules", dependencies: ["ActivationRules", "Predicates", "UniformTypes"]),
 
@@ -44,11 +50,12 @@ let package = Package(
             dependencies: ["HostSystem", "ExtensionIPC", "exthost-sandbox-exec", "exthost-test-child"]),
         .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes"]),
         .testTarget(name: "PredicatesTests", dependencies: ["Predicates"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "ArchivesTests", dependencies: ["Archives"], exclude: ["Fixtures"]),
-        .testTarget(name: "ExtensionIPCTests", dependencies: ["ExtensionIPC"]),
-        .testTarget(name: "ExtHostCommandsTests", dependencies: ["ExtHostCommands"]),
         .testTarget(
             name: "ActivationRulesTests", dependencies: ["ActivationRules"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ArchivesTests", dependencies: ["Archives"], exclude: ["Fixtures"]),
+        .testTarget(name: "ExtensionIPCTests", dependencies: ["ExtensionIPC"]),
+        .testTarget(name: "AppGroupsTests", dependencies: ["AppGroups", "HostSystem", "Archives"]),
+        .testTarget(name: "ExtHostCommandsTests", dependencies: ["ExtHostCommands", "AppGroups"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -31,7 +31,9 @@ int eh_openat2_beneath(int dirfd, const char *path, int flags, mode_t mode) {
     struct open_how how;
     memset(&how, 0, sizeof how);
     how.flags = (unsigned long long)flags;
-    how.mode = (flags & (O_CREAT | __O_TMPFILE)) ? mode : 0;
+    // O_TMPFILE includes the O_DIRECTORY bit, so test it as a whole: a mode with plain
+    // O_DIRECTORY makes openat2 fail with EINVAL.
+    how.mode = ((flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE) ? mode : 0;
     how.resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS;
     return (int)syscall(SYS_openat2, dirfd, path, &how, sizeof how);
 }

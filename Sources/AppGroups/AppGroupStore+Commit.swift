@@ -1,0 +1,126 @@
+public import Foundation
+public import HostSystem
+
+extension AppGroupStore {
+    /// Starts an entry: a temporary file in the directory of its final path (by default
+    /// `Inbox/<8 hex>-<name>`, the name made safe), to be written and passed to ``commit(_:)``.
+    /// - Throws: ``AppGroupError`` `.invalidPath`, `.io`.
+    public func makeEntry(name: String, typeIdentifier: String, path: ContainerPath? = nil, permissions: UInt32 = 0o644)
+        throws -> EntryWriter
+    {
+        let final = try path ?? Self.inboxPath(for: name)
+        let staged = try directory.stage(in: final.parent, permissions: permissions)
+        return EntryWriter(name: name, typeIdentifier: typeIdentifier, path: final, staged: staged)
+    }
+
+    /// Commits `writers` as one batch: each file is fsynced; then, under the exclusive container
+    /// lock, renamed into place (never over an existing file), its directory fsynced, and all their
+    /// records appended to the journal in one write and fsynced. Then the commit notification is
+    /// posted (a failed post is not an error: the entries are committed).
+    ///
+    /// On any failure nothing of the batch is visible: published files are removed, the journal is
+    /// cut back, temporary files are unlinked.
+    /// - Returns: the committed entries, in order.
+    /// - Throws: ``AppGroupError`` (`.alreadyExists` when a path is taken).
+    @discardableResult
+    public func commit(_ writers: [EntryWriter]) throws -> [JournalEntry] {
+        defer { for writer in writers { writer.discard() } }
+        var summaries: [(size: Int64, sha256: String)] = []
+        for writer in writers { summaries.append(try writer.staged.finish()) }
+        let committed = try lock.withLock(.exclusive) { () throws -> [JournalEntry] in
+            try index.refresh(repair: true)
+            var published: [ContainerPath] = []
+            do {
+                for (position, writer) in writers.enumerated() {
+                    // One directory sync per directory: the last publish into it syncs it.
+                    let later = writers[(position + 1)...].contains { $0.path.parent == writer.path.parent }
+                    try writer.staged.publish(as: writer.path.lastComponent, replacing: false, syncingDirectory: !later)
+                    published.append(writer.path)
+                }
+                let (first, start) = index.next
+                let now = Date()
+                var entries: [JournalEntry] = []
+                var bytes: [UInt8] = []
+                for (index, writer) in writers.enumerated() {
+                    let entry = JournalEntry(
+                        sequence: first + index, id: UUID(), name: writer.name, path: writer.path,
+                        typeIdentifier: writer.typeIdentifier, size: summaries[index].size,
+                        sha256: summaries[index].sha256, committedAt: now, source: source)
+                    entries.append(entry)
+                    bytes += Journal.record(entry)
+                }
+                try appendToJournal(bytes, expectedEnd: start)
+                index.appended(entries, newEnd: start + Int64(bytes.count))
+                return entries
+            } catch {
+                for path in published { try? directory.removeFile(path) }
+                throw error
+            }
+        }
+        try? commitNotification.post()
+        return committed
+    }
+
+    /// Commits one entry holding `bytes`.
+    /// - Throws: ``AppGroupError``.
+    @discardableResult
+    public func commit(name: String, typeIdentifier: String, bytes: [UInt8], path: ContainerPath? = nil) throws
+        -> JournalEntry
+    {
+        let writer = try makeEntry(name: name, typeIdentifier: typeIdentifier, path: path)
+        try writer.write(bytes)
+        return try commit([writer])[0]
+    }
+
+    /// Commits one entry copied from `source` (clone, `copy_file_range`, or a bounded buffer).
+    /// - Throws: ``AppGroupError``.
+    @discardableResult
+    public func commit(
+        name: String, typeIdentifier: String, copyingFrom source: FileDescriptor, path: ContainerPath? = nil
+    )
+        throws -> JournalEntry
+    {
+        let writer = try makeEntry(name: name, typeIdentifier: typeIdentifier, path: path)
+        try writer.copy(from: source)
+        return try commit([writer])[0]
+    }
+
+    /// Commits one entry copied from the file at `url` (outside the container), named after it.
+    /// - Throws: ``AppGroupError`` (`.notFound` for a missing source).
+    @discardableResult
+    public func commit(contentsOf url: URL, typeIdentifier: String, name: String? = nil, path: ContainerPath? = nil)
+        throws -> JournalEntry
+    {
+        let source: FileDescriptor
+        do { source = try FileDescriptor.open(url.path) } catch { throw AppGroupError.open(error, path: url.path) }
+        defer { try? source.close() }
+        return try commit(
+            name: name ?? url.lastPathComponent, typeIdentifier: typeIdentifier, copyingFrom: source, path: path)
+    }
+
+    /// `Inbox/<8 hex>-<safe name>`.
+    static func inboxPath(for name: String) throws -> ContainerPath {
+        var safe = String(
+            name.map { $0 == "/" || $0 == "\0" ? "_" : $0 }.prefix(180))
+        if safe.isEmpty { safe = "item" }
+        if safe.hasPrefix(".") { safe = "_" + safe.dropFirst() }
+        let tag = String(UInt32.random(in: .min ... .max), radix: 16)
+        let padded = String(repeating: "0", count: 8 - tag.count) + tag
+        return try ContainerPath(inboxDirectory).appending("\(padded)-\(safe)")
+    }
+
+    private func appendToJournal(_ bytes: [UInt8], expectedEnd: Int64) throws {
+        let path = try ContainerPath(Self.journalPath)
+        let fd = try directory.open(path, [.writeOnly, .append])
+        defer { try? fd.close() }
+        do throws(Errno) {
+            try fd.writeAll(bytes)
+            try fd.sync()
+        } catch {
+            // Cut any partial record so the journal ends on a whole one.
+            try? fd.truncate(toSize: expectedEnd)
+            try? fd.sync()
+            throw AppGroupError.write(error, path: path.description)
+        }
+    }
+}

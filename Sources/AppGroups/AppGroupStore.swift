@@ -1,0 +1,154 @@
+public import Foundation
+import HostSystem
+
+/// An App Group container opened for reading and committing entries.
+///
+/// Files reach the app only through the journal: ``makeEntry(name:typeIdentifier:path:)`` stages a
+/// temporary file, ``commit(_:)`` makes it durable, renames it into place and appends its record,
+/// all under the container's exclusive lock; readers use ``entries(after:)`` under the shared lock.
+/// Opening a store as an identity runs recovery first (see ``lastRecovery``).
+public final class AppGroupStore: Sendable {
+    /// The group.
+    public let group: AppGroupIdentifier
+    /// The container (UUID, URL).
+    public let container: ContainerInfo
+    /// The device root it lives in.
+    public let root: DeviceRoot
+    /// The open container directory; every access goes through it.
+    public let directory: ContainerDirectory
+    /// Who commits through this store (recorded as each entry's `source`).
+    public let source: String
+    /// The per-container reader/writer lock (`.exthost/container.lock`).
+    public let lock: ContainerLock
+    /// What recovery did when the store was opened (empty for inspection).
+    public let lastRecovery: RecoveryReport
+
+    /// `.exthost/`, the store's own state.
+    public static let stateDirectory = ".exthost"
+    /// The journal, relative to the container.
+    public static let journalPath = ".exthost/journal"
+    /// Where committed files go unless a path is given.
+    public static let inboxDirectory = "Inbox"
+    /// Where recovery moves files no entry references.
+    public static let quarantineDirectory = ".quarantine"
+
+    let index: JournalIndex
+
+    // MARK: - Opening
+
+    /// Opens `group` as `identity` (the extension writing, or the app reading): checks the
+    /// entitlement, creates the container on first use, and runs recovery.
+    /// - Throws: ``AppGroupError`` `.notEntitled` (naming group, bundle identifier, entitlements
+    ///   file), `.corrupt`, `.io`.
+    public static func open(_ group: AppGroupIdentifier, as identity: BundleIdentity, root: DeviceRoot) throws
+        -> AppGroupStore
+    {
+        let info = try root.groupContainer(group, as: identity)
+        return try AppGroupStore(
+            group: group, container: info, root: root, source: identity.bundleIdentifier, recover: true)
+    }
+
+    /// Opens the group container at `url` (resolved earlier, e.g. by the host before it sandboxed
+    /// the extension) as `identity`, without scanning the device root: what a sandboxed extension
+    /// that may only see its own containers uses. Checks the entitlement and that the container's
+    /// metadata names `group`, then runs recovery.
+    /// - Throws: ``AppGroupError`` `.notEntitled`, `.notFound`, `.corrupt` (metadata for another
+    ///   identifier), `.io`.
+    public static func open(
+        _ group: AppGroupIdentifier, containerAt url: URL, as identity: BundleIdentity, root: DeviceRoot
+    ) throws -> AppGroupStore {
+        try identity.requireEntitlement(to: group)
+        let metadata = try ContainerMetadata.read(containerAt: url)
+        guard metadata.kind == .appGroup, metadata.identifier.caseInsensitiveCompare(group.rawValue) == .orderedSame
+        else {
+            throw AppGroupError(
+                .corrupt, "\(url.path) is the container of '\(metadata.identifier)', not of App Group '\(group)'")
+        }
+        return try AppGroupStore(
+            group: group, container: ContainerInfo(metadata: metadata, url: url), root: root,
+            source: identity.bundleIdentifier, recover: true)
+    }
+
+    /// Opens an existing group container for inspection (`exthost container show/verify`), the way
+    /// `simctl get_app_container` does: no entitlement check, no creation, no recovery.
+    /// - Throws: ``AppGroupError`` `.notFound` when the root has no container for the group.
+    public static func inspect(_ group: AppGroupIdentifier, root: DeviceRoot) throws -> AppGroupStore {
+        guard let info = root.existingContainer(.appGroup, identifier: group.rawValue) else {
+            throw AppGroupError(.notFound, "no container for App Group '\(group)' under \(root.url.path)")
+        }
+        return try AppGroupStore(group: group, container: info, root: root, source: "exthost", recover: false)
+    }
+
+    /// Opens an existing group container and runs recovery, without an identity (the
+    /// `exthost container recover` tool and tests).
+    /// - Throws: ``AppGroupError`` `.notFound`, `.io`.
+    public static func recovering(_ group: AppGroupIdentifier, root: DeviceRoot) throws -> AppGroupStore {
+        guard let info = root.existingContainer(.appGroup, identifier: group.rawValue) else {
+            throw AppGroupError(.notFound, "no container for App Group '\(group)' under \(root.url.path)")
+        }
+        return try AppGroupStore(group: group, container: info, root: root, source: "exthost", recover: true)
+    }
+
+    private init(group: AppGroupIdentifier, container: ContainerInfo, root: DeviceRoot, source: String, recover: Bool)
+        throws
+    {
+        self.group = group
+        self.container = container
+        self.root = root
+        self.source = source
+        let opened = try ContainerDirectory(url: container.url)
+        let containerLock = ContainerLock(directory: opened, path: try ContainerPath(".exthost/container.lock"))
+        let journalIndex = JournalIndex(directory: opened, id: try Self.ensureJournal(opened))
+        if recover {
+            lastRecovery = try Self.recover(directory: opened, lock: containerLock, index: journalIndex)
+        } else {
+            _ = try containerLock.withLock(.shared) { try journalIndex.refresh(repair: false) }
+            lastRecovery = RecoveryReport()
+        }
+        directory = opened
+        lock = containerLock
+        index = journalIndex
+    }
+
+    /// Creates `.exthost/journal` with a fresh header if it is missing (atomically, so two
+    /// processes racing agree on one), and returns the journal's UUID.
+    private static func ensureJournal(_ directory: ContainerDirectory) throws -> UUID {
+        let path = try ContainerPath(journalPath)
+        if try directory.status(of: path) == nil {
+            let staged = try directory.stage(in: try ContainerPath(stateDirectory))
+            defer { staged.discard() }
+            try staged.write(Journal.header(id: UUID()))
+            do {
+                try staged.publish(as: "journal", replacing: false)
+            } catch let error as AppGroupError where error.code == .alreadyExists {
+                // Another process created it first; use theirs.
+            }
+        }
+        let fd = try directory.open(path)
+        defer { try? fd.close() }
+        return try Journal.readHeader(fd, path: path.description)
+    }
+
+    // MARK: - Reading
+
+    /// The journal's UUID (a new container, or a recreated journal, has a new one).
+    public var journalID: UUID { index.id }
+
+    /// Every committed entry with a sequence greater than `sequence`, in commit order, read under
+    /// the shared lock (a torn tail left by a crashed writer is ignored, not repaired).
+    /// - Throws: ``AppGroupError``.
+    public func entries(after sequence: Int = 0) throws -> [JournalEntry] {
+        _ = try lock.withLock(.shared) { try index.refresh(repair: false) }
+        let all = index.entries
+        guard let first = all.firstIndex(where: { $0.sequence > sequence }) else { return [] }
+        return Array(all[first...])
+    }
+
+    /// The file URL of an entry (for the app, which opens it itself).
+    public func url(for entry: JournalEntry) -> URL { directory.url(for: entry.path) }
+
+    /// The name of the notification posted after each commit to this group.
+    public var commitNotification: DarwinNotification {
+        DarwinNotification(root: root, name: "\(group.rawValue).exthost.committed")
+    }
+}

@@ -1,0 +1,126 @@
+public import Foundation
+
+/// Who asks for a container: a bundle's identifier and the App Groups its entitlements grant.
+///
+/// Loaded from a bundle directory (`CardDrop.app`, `Share.appex`): `Info.plist` gives
+/// `CFBundleIdentifier`, the one `*.entitlements` file in the directory gives
+/// `com.apple.security.application-groups`. `$(NAME)` and `${NAME}` in either are expanded from
+/// build settings (`--define NAME=VALUE`); an unknown name is an error naming it and the file.
+public struct BundleIdentity: Sendable, Hashable {
+    /// An app or an app extension.
+    public enum Kind: String, Sendable, Hashable {
+        /// An `.app` (`CFBundlePackageType` `APPL`): its data container is `Data/Application/<UUID>`.
+        case application
+        /// An `.appex` (`XPC!`): its data container is `Data/PluginKitPlugin/<UUID>`, with `tmp/`.
+        case appExtension
+    }
+
+    /// `CFBundleIdentifier`, expanded.
+    public var bundleIdentifier: String
+    /// App or extension.
+    public var kind: Kind
+    /// The bundle directory.
+    public var bundleURL: URL
+    /// The entitlements file, or nil when the bundle has none (it then belongs to no group).
+    public var entitlementsURL: URL?
+    /// `com.apple.security.application-groups`, expanded, in file order.
+    public var applicationGroups: [String]
+
+    /// The entitlement key that lists App Groups.
+    public static let applicationGroupsKey = "com.apple.security.application-groups"
+
+    /// Creates an identity directly (tests, or a host that already parsed the bundle).
+    public init(
+        bundleIdentifier: String, kind: Kind, bundleURL: URL, entitlementsURL: URL?, applicationGroups: [String]
+    ) {
+        self.bundleIdentifier = bundleIdentifier
+        self.kind = kind
+        self.bundleURL = bundleURL
+        self.entitlementsURL = entitlementsURL
+        self.applicationGroups = applicationGroups
+    }
+
+    /// Loads the identity of the bundle at `bundleURL`.
+    /// - Parameters:
+    ///   - bundleURL: an `.app` or `.appex` directory.
+    ///   - defines: build settings for `$(NAME)` expansion.
+    /// - Throws: ``AppGroupError`` `.invalidBundle` (no Info.plist, no identifier, two entitlements
+    ///   files, a plist that does not parse), `.undefinedVariable`.
+    public static func load(bundle bundleURL: URL, defines: [String: String] = [:]) throws -> BundleIdentity {
+        let infoURL = bundleURL.appendingPathComponent("Info.plist")
+        let info = try readDictionary(infoURL, what: "Info.plist")
+        guard let rawIdentifier = info["CFBundleIdentifier"] as? String else {
+            throw AppGroupError(.invalidBundle, "\(infoURL.path): no CFBundleIdentifier string")
+        }
+        let identifier = try BuildSettings.expand(rawIdentifier, defines: defines, in: infoURL)
+        guard !identifier.isEmpty, !identifier.contains("/") else {
+            throw AppGroupError(.invalidIdentifier, "\(infoURL.path): CFBundleIdentifier '\(identifier)' is not valid")
+        }
+        let packageType = info["CFBundlePackageType"] as? String
+        let kind: Kind =
+            packageType == "XPC!" || bundleURL.pathExtension == "appex" || info["NSExtension"] != nil
+            ? .appExtension : .application
+        let candidates = try FileManager.default.contentsOfDirectory(atPath: bundleURL.path)
+            .filter { $0.hasSuffix(".entitlements") }.sorted()
+        guard candidates.count <= 1 else {
+            throw AppGroupError(
+                .invalidBundle,
+                "\(bundleURL.path) has several entitlements files (\(candidates.joined(separator: ", "))); keep one")
+        }
+        var groups: [String] = []
+        var entitlementsURL: URL?
+        if let name = candidates.first {
+            let url = bundleURL.appendingPathComponent(name)
+            entitlementsURL = url
+            let entitlements = try readDictionary(url, what: "entitlements")
+            if let value = entitlements[applicationGroupsKey] {
+                guard let list = value as? [Any], list.allSatisfy({ $0 is String }) else {
+                    throw AppGroupError(
+                        .invalidBundle, "\(url.path): \(applicationGroupsKey) must be an array of strings")
+                }
+                groups = try list.compactMap { $0 as? String }.map {
+                    try BuildSettings.expand($0, defines: defines, in: url)
+                }
+            }
+        }
+        return BundleIdentity(
+            bundleIdentifier: identifier, kind: kind, bundleURL: bundleURL, entitlementsURL: entitlementsURL,
+            applicationGroups: groups)
+    }
+
+    /// Whether the entitlements list `group` exactly (as iOS compares).
+    public func isEntitled(to group: AppGroupIdentifier) -> Bool { applicationGroups.contains(group.rawValue) }
+
+    /// Throws unless the identity is entitled to `group`.
+    /// - Throws: ``AppGroupError`` `.notEntitled` naming the group, the bundle identifier, the
+    ///   entitlements file and the groups it does list.
+    public func requireEntitlement(to group: AppGroupIdentifier) throws {
+        guard !isEntitled(to: group) else { return }
+        let file = entitlementsURL?.path ?? "(no .entitlements file in \(bundleURL.path))"
+        let listed = applicationGroups.isEmpty ? "none" : applicationGroups.joined(separator: ", ")
+        throw AppGroupError(
+            .notEntitled,
+            "\(bundleIdentifier) is not entitled to App Group '\(group)': \(file) lists \(Self.applicationGroupsKey) = "
+                + "[\(listed)]; containerURL(forSecurityApplicationGroupIdentifier:) returns nil on iOS")
+    }
+
+    private static func readDictionary(_ url: URL, what: String) throws -> [String: Any] {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw AppGroupError(.invalidBundle, "cannot read \(what) at \(url.path)", cause: UnderlyingFailure(error))
+        }
+        do {
+            guard let dictionary = try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any]
+            else {
+                throw AppGroupError(.invalidBundle, "\(url.path): the top level is not a dictionary")
+            }
+            return dictionary
+        } catch let error as AppGroupError {
+            throw error
+        } catch {
+            throw AppGroupError(.invalidBundle, "\(url.path) is not a property list", cause: UnderlyingFailure(error))
+        }
+    }
+}

@@ -1,0 +1,208 @@
+public import Foundation
+public import HostSystem
+import Synchronization
+
+/// An open container directory: every access resolves a ``ContainerPath`` from this directory's
+/// descriptor, never from a path string.
+///
+/// - Important: Resolution uses `openat2(RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS)` (or an
+///   `O_NOFOLLOW` walk on kernels without it), so neither `..` nor a symbolic link planted inside
+///   the container, pointing out or in, is ever followed. Renaming or replacing the container
+///   directory after it was opened does not redirect accesses either.
+public final class ContainerDirectory: Sendable {
+    /// Where the container was when it was opened (for messages and file URLs handed to callers).
+    public let url: URL
+    private let state: Mutex<FileDescriptor?>
+
+    /// Opens the directory at `url`.
+    /// - Throws: ``AppGroupError`` `.notFound` / `.io`.
+    public init(url: URL) throws {
+        self.url = url
+        do {
+            state = Mutex(try FileDescriptor.open(url.path, [.readOnly, .directory]))
+        } catch {
+            throw AppGroupError.open(error, path: url.path)
+        }
+    }
+
+    deinit { close() }
+
+    /// Closes the directory descriptor; later accesses fail. Safe to call twice.
+    public func close() {
+        let descriptor = state.withLock { value -> FileDescriptor? in
+            defer { value = nil }
+            return value
+        }
+        try? descriptor?.close()
+    }
+
+    /// The directory descriptor.
+    /// - Throws: ``AppGroupError`` `.io` after ``close()``.
+    public func descriptor() throws -> FileDescriptor {
+        guard let fd = state.withLock({ $0 }) else {
+            throw AppGroupError(.io, "container \(url.path) is closed", cause: Errno.badFileDescriptor)
+        }
+        return fd
+    }
+
+    /// The file URL of `path` inside the container (for handing to an app, which opens it itself).
+    public func url(for path: ContainerPath) -> URL {
+        // Explicit isDirectory: Foundation would otherwise stat every component.
+        let directories = path.components.dropLast().reduce(url) { $0.appendingPathComponent($1, isDirectory: true) }
+        return directories.appendingPathComponent(path.lastComponent, isDirectory: false)
+    }
+
+    // MARK: - Opening
+
+    /// Opens `path` beneath the container.
+    /// - Throws: ``AppGroupError`` `.escapesContainer`, `.notFound`, `.io`.
+    public func open(
+        _ path: ContainerPath, _ options: FileDescriptor.OpenOptions = .readOnly, permissions: UInt32 = 0o644
+    ) throws -> FileDescriptor {
+        do {
+            return try FileDescriptor.open(
+                beneath: path.description, relativeTo: descriptor(), options, permissions: permissions)
+        } catch let error as Errno {
+            throw AppGroupError.open(error, path: path.description)
+        }
+    }
+
+    /// Opens the directory `path` (the container itself when nil), creating missing components
+    /// (each creation is made durable by syncing its parent) when `creating`.
+    /// - Throws: ``AppGroupError`` `.escapesContainer`, `.notFound`, `.invalidPath`, `.io`.
+    public func openDirectory(_ path: ContainerPath?, creating: Bool = false) throws -> FileDescriptor {
+        let root = try descriptor()
+        guard let path else {
+            do { return try root.duplicate() } catch { throw AppGroupError.open(error, path: ".") }
+        }
+        var current = try openExisting(".", in: root, shown: ".")
+        var walked: [String] = []
+        for component in path.components {
+            walked.append(component)
+            let shown = walked.joined(separator: "/")
+            let next: FileDescriptor
+            do {
+                next = try openExisting(component, in: current, shown: shown)
+            } catch let error as AppGroupError where error.code == .notFound && creating {
+                do throws(Errno) {
+                    try current.makeDirectory(component)
+                    try current.sync()
+                } catch {
+                    // EEXIST: another process created it first, which is fine.
+                    if error != .fileExists {
+                        try? current.close()
+                        throw AppGroupError.makeDirectory(error, path: shown)
+                    }
+                }
+                do {
+                    next = try openExisting(component, in: current, shown: shown)
+                } catch {
+                    try? current.close()
+                    throw error
+                }
+            } catch {
+                try? current.close()
+                throw error
+            }
+            try? current.close()
+            current = next
+        }
+        return current
+    }
+
+    private func openExisting(_ name: String, in directory: FileDescriptor, shown: String) throws -> FileDescriptor {
+        do {
+            return try FileDescriptor.open(beneath: name, relativeTo: directory, [.readOnly, .directory])
+        } catch {
+            throw AppGroupError.open(error, path: shown)
+        }
+    }
+
+    // MARK: - Reading and inspecting
+
+    /// The whole file at `path`, at most `limit` bytes.
+    /// - Throws: ``AppGroupError`` (`.corrupt` when larger than `limit`).
+    public func readFile(_ path: ContainerPath, limit: Int = 64 << 20) throws -> [UInt8] {
+        let fd = try open(path)
+        defer { try? fd.close() }
+        do {
+            return try fd.readAll(limit: limit)
+        } catch {
+            throw AppGroupError.read(error, path: path.description)
+        }
+    }
+
+    /// The status of `path` without following a final symbolic link, or nil when it does not exist.
+    /// - Throws: ``AppGroupError`` for anything but a missing file.
+    public func status(of path: ContainerPath) throws -> FileStatus? {
+        let parent: FileDescriptor
+        do {
+            parent = try openDirectory(path.parent)
+        } catch let error as AppGroupError where error.code == .notFound {
+            return nil
+        }
+        defer { try? parent.close() }
+        do {
+            return try parent.status(ofEntry: path.lastComponent)
+        } catch let errno where errno == .noSuchFileOrDirectory {
+            return nil
+        } catch {
+            throw AppGroupError.list(error, path: path.description)
+        }
+    }
+
+    /// The entries of the directory `path` (the container itself when nil).
+    /// - Throws: ``AppGroupError``.
+    public func entries(in path: ContainerPath?) throws -> [DirectoryEntry] {
+        let fd = try openDirectory(path)
+        defer { try? fd.close() }
+        do {
+            return try fd.directoryEntries()
+        } catch {
+            throw AppGroupError.list(error, path: path?.description ?? ".")
+        }
+    }
+
+    /// Removes the file `path` and syncs its directory.
+    /// - Throws: ``AppGroupError``.
+    public func removeFile(_ path: ContainerPath) throws {
+        let parent = try openDirectory(path.parent)
+        defer { try? parent.close() }
+        do {
+            try parent.removeFile(path.lastComponent)
+            try parent.sync()
+        } catch {
+            throw AppGroupError.remove(error, path: path.description)
+        }
+    }
+
+    // MARK: - Writing
+
+    /// Creates a temporary file in the directory `directory` (created if missing), ready to be
+    /// written and then published atomically under its final name.
+    /// - Throws: ``AppGroupError``.
+    public func stage(in directory: ContainerPath?, permissions: UInt32 = 0o644) throws -> StagedFile {
+        let fd = try openDirectory(directory, creating: true)
+        do {
+            // Between O_EXCL creation and its flock a temporary looks abandoned; the shared staging
+            // lock keeps recovery (which takes it exclusively) from judging it in that window.
+            return try ContainerLock(directory: self, path: .stagingLock).withLock(.shared) {
+                try StagedFile(directory: fd, directoryPath: directory?.description ?? "", permissions: permissions)
+            }
+        } catch {
+            try? fd.close()
+            throw error
+        }
+    }
+
+    /// Replaces (or creates) `path` with `bytes`, atomically and durably: temporary file, write,
+    /// fsync, rename, fsync of the directory.
+    /// - Throws: ``AppGroupError``; the temporary file is removed on any failure.
+    public func writeAtomically(_ bytes: [UInt8], to path: ContainerPath, permissions: UInt32 = 0o644) throws {
+        let staged = try stage(in: path.parent, permissions: permissions)
+        defer { staged.discard() }
+        try staged.write(bytes)
+        _ = try staged.finish()
+        try staged.publish(as: path.lastComponent)
+    }
+}

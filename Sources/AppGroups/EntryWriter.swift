@@ -1,0 +1,34 @@
+public import HostSystem
+
+/// One entry being written: a staged temporary file in its final directory, committed by
+/// ``AppGroupStore/commit(_:)``. Not Sendable: one owner writes it, then commits or discards it.
+public final class EntryWriter {
+    /// The name the entry will carry.
+    public let name: String
+    /// Its uniform type identifier.
+    public let typeIdentifier: String
+    /// Where its file will be, relative to the container.
+    public let path: ContainerPath
+    let staged: StagedFile
+
+    init(name: String, typeIdentifier: String, path: ContainerPath, staged: StagedFile) {
+        self.name = name
+        self.typeIdentifier = typeIdentifier
+        self.path = path
+        self.staged = staged
+    }
+
+    /// Appends `bytes` to the entry's file.
+    /// - Throws: ``AppGroupError`` `.io`.
+    public func write(_ bytes: [UInt8]) throws { try staged.write(bytes) }
+
+    /// Appends everything from `source` (clone, `copy_file_range` or a bounded buffer).
+    /// - Throws: ``AppGroupError`` `.io`.
+    @discardableResult
+    public func copy(from source: FileDescriptor, startingWith method: CopyMethod = .clone) throws -> CopyMethod {
+        try staged.copy(from: source, startingWith: method)
+    }
+
+    /// Abandons the entry and removes its temporary file.
+    public func discard() { staged.discard() }
+}

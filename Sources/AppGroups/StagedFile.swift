@@ -1,0 +1,133 @@
+public import HostSystem
+
+/// A temporary `.tmp-<random>` file in its final directory, written, made durable, then published
+/// under its real name by one `rename` — so a reader sees either nothing or the whole file.
+///
+/// The temporary file is opened `O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC` and holds an exclusive
+/// `flock` until it is published or discarded: recovery skips a temporary file whose lock it cannot
+/// take, because a live writer owns it. Not Sendable: one owner writes it.
+public final class StagedFile {
+    /// The prefix of every temporary name (recovery removes unlocked files with it).
+    public static let temporaryPrefix = ".tmp-"
+
+    /// The temporary file's name in its directory.
+    public let temporaryName: String
+    /// The open temporary file (write it with ``write(_:)`` or ``copy(from:)``).
+    public let descriptor: FileDescriptor
+    private let directory: FileDescriptor
+    private let directoryPath: String
+    private var finished: (size: Int64, sha256: String)?
+    private var done = false
+
+    /// Takes ownership of `directory` on success only.
+    init(directory: FileDescriptor, directoryPath: String, permissions: UInt32) throws {
+        self.directory = directory
+        self.directoryPath = directoryPath
+        var attempt = 0
+        while true {
+            let name = Self.temporaryPrefix + String(UInt64.random(in: .min ... .max), radix: 16)
+            let opened: Result<FileDescriptor, Errno> = Result { () throws(Errno) -> FileDescriptor in
+                let fd = try FileDescriptor.open(
+                    name, relativeTo: directory, [.readWrite, .create, .exclusiveCreate, .noFollow], permissions: 0o600)
+                do throws(Errno) {
+                    try fd.lock(.exclusive)
+                    try fd.setPermissions(permissions)
+                } catch {
+                    try? fd.close()
+                    try? directory.removeFile(name)
+                    throw error
+                }
+                return fd
+            }
+            switch opened {
+            case .success(let fd):
+                temporaryName = name
+                descriptor = fd
+                return
+            case .failure(let errno) where errno == .fileExists && attempt < 8:
+                attempt += 1
+            case .failure(let errno):
+                throw AppGroupError.open(errno, path: Self.join(directoryPath, name))
+            }
+        }
+    }
+
+    deinit { discard() }
+
+    /// Appends `bytes`.
+    /// - Throws: ``AppGroupError`` `.io`.
+    public func write(_ bytes: [UInt8]) throws {
+        do { try descriptor.writeAll(bytes) } catch { throw AppGroupError.write(error, path: shownPath) }
+    }
+
+    /// Appends everything from `source`'s offset to its end, by clone, `copy_file_range` or a
+    /// bounded buffer (see `FileDescriptor.copyContents`).
+    /// - Throws: ``AppGroupError`` `.io`.
+    @discardableResult
+    public func copy(from source: FileDescriptor, startingWith method: CopyMethod = .clone) throws -> CopyMethod {
+        do { return try descriptor.copyContents(from: source, startingWith: method) } catch {
+            throw AppGroupError.write(error, path: shownPath)
+        }
+    }
+
+    /// Flushes the data to stable storage and returns the size and SHA-256 of what is on disk
+    /// (read back in 1 MiB chunks, so memory stays bounded).
+    /// - Throws: ``AppGroupError`` `.io`.
+    public func finish() throws -> (size: Int64, sha256: String) {
+        if let finished { return finished }
+        var hash = SHA256()
+        var offset: Int64 = 0
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { buffer.deallocate() }
+        do {
+            while true {
+                let count = try descriptor.read(fromAbsoluteOffset: offset, into: buffer)
+                if count == 0 { break }
+                hash.update(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+                offset += Int64(count)
+            }
+        } catch {
+            throw AppGroupError.read(error, path: shownPath)
+        }
+        do { try descriptor.sync() } catch { throw AppGroupError.sync(error, path: shownPath) }
+        let result = (size: offset, sha256: SHA256.hexString(hash.finalize()))
+        finished = result
+        return result
+    }
+
+    /// Renames the temporary file to `name` (replacing an existing file unless `replacing` is
+    /// false) and syncs the directory, so the new name survives a crash. Pass
+    /// `syncingDirectory: false` only when a later publish into the same directory will sync it
+    /// before anything depends on this name.
+    /// - Throws: ``AppGroupError`` (`.alreadyExists` when not replacing).
+    public func publish(as name: String, replacing: Bool = true, syncingDirectory: Bool = true) throws {
+        _ = try finish()
+        do {
+            try directory.rename(temporaryName, to: name, flags: replacing ? [] : .noReplace)
+        } catch {
+            throw AppGroupError.rename(error, from: shownPath, to: Self.join(directoryPath, name))
+        }
+        done = true
+        try? descriptor.close()
+        defer { try? directory.close() }
+        guard syncingDirectory else { return }
+        do { try directory.sync() } catch {
+            throw AppGroupError.sync(error, path: directoryPath.isEmpty ? "." : directoryPath)
+        }
+    }
+
+    /// Removes the temporary file (if not yet published) and closes everything. Safe to call twice.
+    public func discard() {
+        guard !done else { return }
+        done = true
+        try? directory.removeFile(temporaryName)
+        try? descriptor.close()
+        try? directory.close()
+    }
+
+    private var shownPath: String { Self.join(directoryPath, temporaryName) }
+
+    private static func join(_ directory: String, _ name: String) -> String {
+        directory.isEmpty ? name : directory + "/" + name
+    }
+}

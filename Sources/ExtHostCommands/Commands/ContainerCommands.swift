@@ -1,0 +1,210 @@
+import AppGroups
+import Foundation
+import HostSystem
+
+/// `exthost container …`: list, show, verify, recover, write and the shared defaults suite.
+enum ContainerCommands {
+    static var all: [CommandSpec] {
+        [list, show, verify, recover, write] + ContainerArchiveCommands.all + ContainerDefaultsCommand.all
+    }
+
+    static let list = CommandSpec(
+        ["container", "list"], summary: "List the containers of a device root with identifiers and sizes.",
+        options: [ContainerSupport.rootOption, .flag("json", "Machine output.")]
+    ) { parsed, context in
+        let root = ContainerSupport.root(parsed, context)
+        let containers = root.containers()
+        if parsed.flag("json") {
+            context.printJSON(
+                .object([
+                    ("root", .string(root.url.path)),
+                    (
+                        "containers",
+                        .array(
+                            containers.map {
+                                .object([
+                                    ("kind", .string($0.kind.rawValue)), ("identifier", .string($0.identifier)),
+                                    ("uuid", .string($0.uuid.uuidString)), ("path", .string($0.url.path)),
+                                    ("bytes", .int(Int(size(of: $0.url)))),
+                                ])
+                            })
+                    ),
+                ]))
+            return .success
+        }
+        if containers.isEmpty {
+            context.print("no containers under \(root.url.path)")
+            return .success
+        }
+        for info in containers {
+            context.print(
+                "\(info.kind.relativeDirectory)/\(info.uuid.uuidString)  \(info.identifier)  \(size(of: info.url)) B")
+        }
+        return .success
+    }
+
+    static let show = CommandSpec(
+        ["container", "show"], summary: "Show a group container: where it is and its committed entries.",
+        arguments: "GROUP", positionalCount: 1...1,
+        options: [ContainerSupport.rootOption, .flag("json", "Machine output.")]
+    ) { parsed, context in
+        let group = try ContainerSupport.group(parsed.positionals[0])
+        let store = try ContainerSupport.mapped {
+            try AppGroupStore.inspect(group, root: ContainerSupport.root(parsed, context))
+        }
+        let entries = try ContainerSupport.mapped { try store.entries() }
+        if parsed.flag("json") {
+            context.printJSON(
+                .object([
+                    ("group", .string(group.rawValue)), ("uuid", .string(store.container.uuid.uuidString)),
+                    ("path", .string(store.container.url.path)), ("journal", .string(store.journalID.uuidString)),
+                    ("entries", .array(entries.map { ContainerSupport.json($0, url: store.url(for: $0)) })),
+                ]))
+            return .success
+        }
+        context.print("\(group)  \(store.container.url.path)")
+        context.print("journal \(store.journalID.uuidString): \(entries.count) entr\(entries.count == 1 ? "y" : "ies")")
+        for entry in entries { context.print("  " + ContainerSupport.line(entry)) }
+        return .success
+    }
+
+    static let verify = CommandSpec(
+        ["container", "verify"],
+        summary: "Check every entry against its file and checksum, the journal, orphans and leftovers.",
+        arguments: "GROUP", positionalCount: 1...1,
+        options: [ContainerSupport.rootOption, .flag("json", "Machine output.")],
+        discussion: "Reads only (under the container's shared lock). Exits 1 and lists the problems when any are found."
+    ) { parsed, context in
+        let group = try ContainerSupport.group(parsed.positionals[0])
+        let store = try ContainerSupport.mapped {
+            try AppGroupStore.inspect(group, root: ContainerSupport.root(parsed, context))
+        }
+        let report = try ContainerSupport.mapped { try store.verify() }
+        if parsed.flag("json") {
+            context.printJSON(
+                .object([
+                    ("group", .string(group.rawValue)), ("clean", .bool(report.isClean)),
+                    ("entries", .int(report.entryCount)), ("bytesChecked", .int(Int(report.bytesChecked))),
+                    (
+                        "problems",
+                        .array(
+                            report.problems.map {
+                                .object([
+                                    ("kind", .string($0.kind.rawValue)), ("path", .string($0.path)),
+                                    ("detail", .string($0.detail)),
+                                ])
+                            })
+                    ),
+                ]))
+        } else if report.isClean {
+            context.print("\(group): \(report.entryCount) entries, \(report.bytesChecked) bytes checked, no problems")
+        } else {
+            context.print("\(group): \(report.problems.count) problem(s) in \(report.entryCount) entries")
+            for problem in report.problems { context.print("  \(problem)") }
+        }
+        return report.isClean ? .success : .failure
+    }
+
+    static let recover = CommandSpec(
+        ["container", "recover"],
+        summary: "Run recovery now: cut a torn journal tail, remove stale temporaries, quarantine orphans.",
+        arguments: "GROUP", positionalCount: 1...1,
+        options: [ContainerSupport.rootOption, .flag("json", "Machine output.")]
+    ) { parsed, context in
+        let group = try ContainerSupport.group(parsed.positionals[0])
+        let store = try ContainerSupport.mapped {
+            try AppGroupStore.recovering(group, root: ContainerSupport.root(parsed, context))
+        }
+        let lines = store.lastRecovery.lines
+        if parsed.flag("json") {
+            context.printJSON(.object([("group", .string(group.rawValue)), ("actions", .strings(lines))]))
+        } else {
+            context.print(lines.isEmpty ? "\(group): nothing to recover" : lines.joined(separator: "\n"))
+        }
+        return .success
+    }
+
+    static let write = CommandSpec(
+        ["container", "write"], summary: "Commit files into a group container through the store, as a bundle would.",
+        arguments: "GROUP FILE…", positionalCount: 2...Int.max,
+        options: [
+            ContainerSupport.rootOption,
+            .value("as-bundle", "BUNDLE", "The .app/.appex whose entitlements are checked (required)."),
+            ContainerSupport.defineOption,
+            .value("type", "UTI", "The type identifier of every file (default: from the file name extension)."),
+            .value("repeat", "N", "Commit the files N times (for crash and load tests; default 1)."),
+            .flag("batch", "Commit all the files (of each repeat) as one batch: one lock, one journal append."),
+            .flag("json", "Print the committed entries as JSON."),
+        ],
+        discussion: """
+            Each file is committed as its own entry: copied into Inbox/ of the group container (clone,
+            copy_file_range or a bounded buffer), fsynced, renamed into place, then appended to the journal and
+            fsynced; the commit notification is posted after each. Killing the process at any instant leaves
+            either nothing or complete, checksummed entries (the crash tests do exactly that with --repeat).
+            With --batch the files of each repeat become visible together, as one share's results do.
+            """
+    ) { parsed, context in
+        let group = try ContainerSupport.group(parsed.positionals[0])
+        guard let bundle = parsed.value("as-bundle") else {
+            throw CommandError.usage(
+                "--as-bundle BUNDLE is required: the entitlements decide whether the group is open")
+        }
+        let identity = try ContainerSupport.identity(bundle, parsed, context)
+        let repeats = try parsed.integer("repeat") ?? 1
+        guard repeats >= 1 else { throw CommandError.usage("--repeat takes a positive number") }
+        let root = ContainerSupport.root(parsed, context)
+        let store = try ContainerSupport.mapped { try AppGroupStore.open(group, as: identity, root: root) }
+        for line in store.lastRecovery.lines { context.printError("recovery: \(line)") }
+        var committed: [JournalEntry] = []
+        let files = parsed.positionals.dropFirst().map { context.resolve($0) }
+        for _ in 0..<repeats {
+            var batch: [JournalEntry] = []
+            if parsed.flag("batch") {
+                batch = try ContainerSupport.mapped {
+                    var writers: [EntryWriter] = []
+                    defer { for writer in writers { writer.discard() } }
+                    for url in files {
+                        let type =
+                            parsed.value("type") ?? ContainerSupport.typeIdentifier(forFileName: url.lastPathComponent)
+                        let writer = try store.makeEntry(name: url.lastPathComponent, typeIdentifier: type)
+                        writers.append(writer)
+                        let source: FileDescriptor
+                        do { source = try FileDescriptor.open(url.path) } catch {
+                            throw AppGroupError(.notFound, "cannot open \(url.path)", cause: error)
+                        }
+                        defer { try? source.close() }
+                        try writer.copy(from: source)
+                    }
+                    return try store.commit(writers)
+                }
+            } else {
+                for url in files {
+                    let type =
+                        parsed.value("type") ?? ContainerSupport.typeIdentifier(forFileName: url.lastPathComponent)
+                    batch.append(
+                        try ContainerSupport.mapped { try store.commit(contentsOf: url, typeIdentifier: type) })
+                }
+            }
+            committed += batch
+            if !parsed.flag("json") { for entry in batch { context.print(ContainerSupport.line(entry)) } }
+        }
+        if parsed.flag("json") {
+            context.printJSON(.array(committed.map { ContainerSupport.json($0, url: store.url(for: $0)) }))
+        }
+        return .success
+    }
+
+    /// Bytes of regular files under `url` (not following links).
+    static func size(of url: URL) -> Int64 {
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: url, includingPropertiesForKeys: [.fileSizeKey, .isRegularFileKey])
+        else { return 0 }
+        var total: Int64 = 0
+        for case let item as URL in enumerator {
+            let values = try? item.resourceValues(forKeys: [.fileSizeKey, .isRegularFileKey])
+            if values?.isRegularFile == true { total += Int64(values?.fileSize ?? 0) }
+        }
+        return total
+    }
+}

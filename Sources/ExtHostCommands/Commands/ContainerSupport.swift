@@ -1,0 +1,100 @@
+import AppGroups
+import Foundation
+
+/// Shared pieces of the `container` and `app` commands: the device root, group and bundle
+/// arguments, and turning ``AppGroupError`` into exit codes.
+enum ContainerSupport {
+    static let rootOption = OptionSpec.value(
+        "root", "DIR", "The device root (default: $EXTHOST_ROOT, else ./Containers).")
+    static let defineOption = OptionSpec.values(
+        "define", "KEY=VALUE", "A build setting for $(KEY) in Info.plist and entitlements (repeatable).")
+
+    static func root(_ parsed: ParsedArguments, _ context: CommandContext) -> DeviceRoot {
+        DeviceRoot.resolve(
+            option: parsed.value("root").map { context.resolve($0).path }, environment: context.environment,
+            currentDirectory: context.currentDirectory)
+    }
+
+    static func group(_ text: String) throws -> AppGroupIdentifier {
+        do { return try AppGroupIdentifier(validating: text) } catch let error as AppGroupError {
+            throw CommandError.usage(error.message)
+        }
+    }
+
+    static func identity(_ bundle: String, _ parsed: ParsedArguments, _ context: CommandContext) throws
+        -> BundleIdentity
+    {
+        let defines = try mapped { try BuildSettings.parseDefines(parsed.values("define")) }
+        return try mapped { try BundleIdentity.load(bundle: context.resolve(bundle), defines: defines) }
+    }
+
+    /// The app bundle to act as: `--as-bundle`, else the one `.app` under `<root>/Bundles` entitled
+    /// to the group.
+    static func appIdentity(
+        for group: AppGroupIdentifier, root: DeviceRoot, _ parsed: ParsedArguments, _ context: CommandContext
+    ) throws -> BundleIdentity {
+        if let bundle = parsed.value("as-bundle") { return try identity(bundle, parsed, context) }
+        let defines = try mapped { try BuildSettings.parseDefines(parsed.values("define")) }
+        let apps = root.bundleURLs().filter { $0.pathExtension == "app" }
+            .compactMap { try? BundleIdentity.load(bundle: $0, defines: defines) }
+            .filter { $0.isEntitled(to: group) }
+        guard apps.count == 1, let app = apps.first else {
+            let why = apps.isEmpty ? "no app under \(root.bundlesURL.path) is entitled to \(group)" : "several apps are"
+            throw CommandError.usage("\(why); pass --as-bundle APP.app")
+        }
+        return app
+    }
+
+    /// Runs `body`, turning an ``AppGroupError`` into the command error with the right exit code.
+    static func mapped<R>(_ body: () throws -> R) throws -> R {
+        do {
+            return try body()
+        } catch let error as AppGroupError {
+            switch error.code {
+            case .invalidIdentifier, .invalidPath, .invalidBundle, .undefinedVariable:
+                throw CommandError.input(error.description)
+            default:
+                throw CommandError.failed(error.description)
+            }
+        }
+    }
+
+    /// The uniform type identifier for a file name, from a small table of common extensions.
+    static func typeIdentifier(forFileName name: String) -> String {
+        let table = [
+            "png": "public.png", "jpg": "public.jpeg", "jpeg": "public.jpeg", "heic": "public.heic",
+            "gif": "com.compuserve.gif", "pdf": "com.adobe.pdf", "txt": "public.plain-text", "json": "public.json",
+            "html": "public.html", "url": "public.url", "card": "com.example.carddrop.card",
+            "zip": "public.zip-archive",
+        ]
+        return table[(name as NSString).pathExtension.lowercased()] ?? "public.data"
+    }
+
+    static func json(_ entry: JournalEntry, url: URL? = nil) -> JSONValue {
+        var fields: [(String, JSONValue)] = [
+            ("sequence", .int(entry.sequence)), ("id", .string(entry.id.uuidString)), ("name", .string(entry.name)),
+            ("path", .string(entry.path.description)), ("type", .string(entry.typeIdentifier)),
+            ("size", .int(Int(entry.size))), ("sha256", .string(entry.sha256)),
+            ("committedAt", .string(entry.committedAt.formatted(.iso8601))),
+            ("source", .string(entry.source)),
+        ]
+        if let url { fields.append(("url", .string(url.path))) }
+        return .object(fields)
+    }
+
+    static func line(_ entry: JournalEntry) -> String {
+        "#\(entry.sequence)  \(entry.path)  \(entry.typeIdentifier)  \(entry.size) B  sha256:\(entry.sha256.prefix(12))  from \(entry.source)"
+    }
+
+    static func json(_ value: DefaultsValue) -> JSONValue {
+        switch value {
+        case .string(let text): .string(text)
+        case .integer(let number): .int(number)
+        case .real(let number): .double(number)
+        case .bool(let flag): .bool(flag)
+        case .date, .data: .string(value.description)
+        case .array(let values): .array(values.map(json))
+        case .dictionary(let values): .object(values.keys.sorted().map { ($0, json(values[$0] ?? .string(""))) })
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import AppGroups
+import Foundation
+import Glibc
+import Testing
+
+/// Real processes: a writer killed with SIGKILL at random instants, readers racing a writer, and
+/// two processes setting defaults at once. They run the built `.build/debug/exthost`.
+@Suite(.serialized)
+struct ProcessTests {
+    private func writeArguments(_ scratch: Scratch, files: [String], repeats: Int) -> [String] {
+        ["container", "write", Scratch.group] + files + [
+            "--as-bundle", scratch.extensionURL.path, "--root", scratch.url.path, "--repeat", String(repeats),
+        ]
+    }
+
+    private func smallFiles(_ scratch: Scratch) throws -> [String] {
+        try (0..<3).map { index in
+            let url = scratch.url.appendingPathComponent("source-\(index).bin")
+            try Data((0..<(100 + index * 400)).map { UInt8(truncatingIfNeeded: $0 &* (index + 3)) }).write(to: url)
+            return url.path
+        }
+    }
+
+    @Test(.timeLimit(.minutes(3)))
+    func aWriterKilledAtRandomInstantsNeverLeavesATornEntry() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let group = try scratch.groupID()
+        let files = try smallFiles(scratch)
+        _ = try AppGroupStore.open(group, as: try scratch.extensionIdentity(), root: scratch.root)
+        var committedBefore = 0
+        var recoveries = 0
+        var generator = SystemRandomNumberGenerator()
+        for trial in 0..<200 {
+            let process = Process()
+            process.executableURL = Scratch.exthost
+            process.arguments = writeArguments(scratch, files: files, repeats: 50)
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(UInt32.random(in: 5_000...100_000, using: &generator))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+
+            let inspected = try AppGroupStore.inspect(group, root: scratch.root).verify()
+            let allowed: Set<VerificationProblem.Kind> = [.tornJournalTail, .orphanFile, .leftoverTemporaryFile]
+            let serious = inspected.problems.filter { !allowed.contains($0.kind) }
+            #expect(serious.isEmpty, "trial \(trial): \(serious)")
+            #expect(inspected.entryCount >= committedBefore, "trial \(trial): entries went backwards")
+            let recovered = try AppGroupStore.recovering(group, root: scratch.root)
+            if !recovered.lastRecovery.isEmpty { recoveries += 1 }
+            let after = try recovered.verify()
+            #expect(after.isClean, "trial \(trial) after recovery: \(after.problems)")
+            committedBefore = after.entryCount
+            if !serious.isEmpty || !after.isClean { break }
+        }
+        #expect(committedBefore > 0)
+        // The kills must land mid-write often enough for recovery to have had work to do.
+        #expect(recoveries > 0, "no trial left anything to recover")
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func readersInOtherProcessesNeverSeeAPartialEntry() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let files = try smallFiles(scratch)
+        let writer = Process()
+        writer.executableURL = Scratch.exthost
+        writer.arguments = writeArguments(scratch, files: files, repeats: 20)
+        writer.standardOutput = FileHandle.nullDevice
+        writer.standardError = FileHandle.nullDevice
+        _ = try AppGroupStore.open(try scratch.groupID(), as: try scratch.extensionIdentity(), root: scratch.root)
+        try writer.run()
+        let root = scratch.url.path
+        let failures = await withTaskGroup(of: [String].self) { group in
+            for _ in 0..<3 {
+                group.addTask {
+                    var failures: [String] = []
+                    var rounds = 0
+                    while rounds < 6 || writer.isRunning {
+                        rounds += 1
+                        guard
+                            let (status, out, err) = try? Scratch.run([
+                                "container", "verify", Scratch.group, "--root", root,
+                            ])
+                        else { return ["could not run exthost"] }
+                        if status != 0 { failures.append("verify exit \(status): \(out) \(err)") }
+                        if rounds > 30 { break }
+                    }
+                    return failures
+                }
+            }
+            var all: [String] = []
+            for await result in group { all += result }
+            return all
+        }
+        writer.waitUntilExit()
+        #expect(writer.terminationStatus == 0)
+        #expect(failures.isEmpty, "\(failures.prefix(3))")
+        let final = try AppGroupStore.inspect(try scratch.groupID(), root: scratch.root).verify()
+        #expect(final.isClean && final.entryCount == 60)
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func twoProcessesSettingDifferentKeysLoseNothing() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        _ = try AppGroupStore.open(try scratch.groupID(), as: try scratch.extensionIdentity(), root: scratch.root)
+        let root = scratch.url.path
+        let script = { (prefix: String) -> String in
+            (0..<25).map {
+                "'\(Scratch.exthost.path)' container defaults \(Scratch.group) set \(prefix)\($0) \($0) --root '\(root)' || exit 1"
+            }
+            .joined(separator: "\n")
+        }
+        let processes = try ["a", "b"].map { prefix -> Process in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", script(prefix)]
+            try process.run()
+            return process
+        }
+        for process in processes {
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+        }
+        let store = try AppGroupStore.inspect(try scratch.groupID(), root: scratch.root)
+        let values = try store.defaults().dictionary()
+        #expect(values.count == 50)
+        #expect(values["a24"] == .integer(24) && values["b0"] == .integer(0))
+    }
+}

@@ -1,0 +1,151 @@
+import AppGroups
+import Foundation
+import Testing
+
+struct StoreTests {
+    @Test(arguments: [
+        ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+        ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+        (
+            "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+        ),
+    ])
+    func sha256MatchesTheStandardVectors(input: String, digest: String) {
+        #expect(SHA256.hex(of: Array(input.utf8)) == digest)
+    }
+
+    @Test func sha256IsTheSameWhateverTheChunking() {
+        let bytes = (0..<10_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        var hash = SHA256()
+        for chunk in stride(from: 0, to: bytes.count, by: 61) {
+            hash.update(bytes[chunk..<min(chunk + 61, bytes.count)])
+        }
+        #expect(SHA256.hexString(hash.finalize()) == SHA256.hex(of: bytes))
+        #expect(CRC32C.checksum(Array("123456789".utf8)) == 0xE306_9283)
+    }
+
+    @Test func commitsAreJournaledVerifiedAndReadFromACursor() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let store = try AppGroupStore.open(
+            try scratch.groupID(), as: try scratch.extensionIdentity(), root: scratch.root)
+        let first = try store.commit(name: "note.txt", typeIdentifier: "public.plain-text", bytes: Array("hello".utf8))
+        let a = try store.makeEntry(name: "a", typeIdentifier: "public.data")
+        let b = try store.makeEntry(name: "b", typeIdentifier: "public.data")
+        try a.write([1, 2, 3])
+        try b.write([4])
+        let batch = try store.commit([a, b])
+        #expect(first.sequence == 1 && batch.map(\.sequence) == [2, 3])
+        #expect(first.sha256 == SHA256.hex(of: Array("hello".utf8)))
+        #expect(first.source == "com.example.carddrop.Share")
+        #expect(try store.verify().isClean)
+
+        let inbox = try AppGroupInbox(group: try scratch.groupID(), app: try scratch.appIdentity(), root: scratch.root)
+        #expect(try inbox.pending().map(\.entry.sequence) == [1, 2, 3])
+        try inbox.consume(through: 2)
+        #expect(try inbox.pending().map(\.entry.name) == ["b"])
+        #expect(try Data(contentsOf: try inbox.pending()[0].url) == Data([4]))
+        #expect(inbox.appContainer.url.path.contains("Data/Application"))
+    }
+
+    @Test func recoveryCutsATornTailRemovesTemporariesAndQuarantinesOrphans() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let group = try scratch.groupID()
+        var store = try AppGroupStore.open(group, as: try scratch.extensionIdentity(), root: scratch.root)
+        try store.commit(name: "kept", typeIdentifier: "public.data", bytes: [9, 9])
+        let container = store.container.url
+        // Simulate a crash: a torn record, a stray temporary and a durable file never journaled.
+        let journal = try FileHandle(forWritingTo: container.appendingPathComponent(".exthost/journal"))
+        try journal.seekToEnd()
+        try journal.write(contentsOf: Data([40, 0, 0, 0, 1, 2, 3, 4, 5]))
+        try journal.close()
+        try Data([1]).write(to: container.appendingPathComponent("Inbox/.tmp-deadbeef"))
+        try Data([2]).write(to: container.appendingPathComponent("Inbox/0000-orphan"))
+
+        let before = try AppGroupStore.inspect(group, root: scratch.root).verify()
+        #expect(Set(before.problems.map(\.kind)) == [.tornJournalTail, .leftoverTemporaryFile, .orphanFile])
+
+        store = try AppGroupStore.open(group, as: try scratch.appIdentity(), root: scratch.root)
+        let report = store.lastRecovery
+        #expect(report.truncatedJournalBytes == 9)
+        #expect(report.removedTemporaryFiles == ["Inbox/.tmp-deadbeef"])
+        #expect(report.quarantinedFiles.map(\.from) == ["Inbox/0000-orphan"])
+        #expect(try store.verify().isClean)
+        #expect(try store.entries().map(\.name) == ["kept"])
+    }
+
+    @Test func aStoreOpensFromAKnownContainerURLOnlyForItsGroup() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let identity = try scratch.extensionIdentity()
+        let info = try scratch.root.groupContainer(try scratch.groupID(), as: identity)
+        let store = try AppGroupStore.open(
+            try scratch.groupID(), containerAt: info.url, as: identity, root: scratch.root)
+        try store.commit(name: "x", typeIdentifier: "public.data", bytes: [1])
+        let plugin = try scratch.root.dataContainer(for: identity)
+        let error = try #require(throws: AppGroupError.self) {
+            try AppGroupStore.open(try scratch.groupID(), containerAt: plugin.url, as: identity, root: scratch.root)
+        }
+        #expect(error.code == .corrupt && error.message.contains("com.example.carddrop.Share"))
+    }
+
+    @Test func verifyFindsAChangedFile() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let store = try AppGroupStore.open(
+            try scratch.groupID(), as: try scratch.extensionIdentity(), root: scratch.root)
+        let entry = try store.commit(name: "x", typeIdentifier: "public.data", bytes: [1, 2, 3])
+        try Data([1, 2, 4]).write(to: store.url(for: entry))
+        #expect(try store.verify().problems.map(\.kind) == [.checksumMismatch])
+        try Data([1]).write(to: store.url(for: entry))
+        #expect(try store.verify().problems.map(\.kind) == [.sizeMismatch])
+    }
+
+    @Test func defaultsRoundTripAsABinaryPlist() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let store = try AppGroupStore.open(
+            try scratch.groupID(), as: try scratch.extensionIdentity(), root: scratch.root)
+        let defaults = try store.defaults()
+        try defaults.set(.string("blue"), forKey: "color")
+        try defaults.set(.integer(3), forKey: "count")
+        try defaults.set(.array([.bool(true), .real(1.5)]), forKey: "list")
+        #expect(try defaults.value(forKey: "color") == .string("blue"))
+        #expect(try defaults.removeValue(forKey: "count"))
+        #expect(try defaults.dictionary().keys.sorted() == ["color", "list"])
+        let raw = try Data(contentsOf: defaults.fileURL)
+        #expect(raw.starts(with: Array("bplist00".utf8)))
+        #expect(defaults.fileURL.path.hasSuffix("Library/Preferences/\(Scratch.group).plist"))
+        #expect(try defaults.xml().contains("<string>blue</string>"))
+    }
+
+    @Test func anUnentitledSuiteIsPrivateButStillUsable() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let other = "group.com.example.other"
+        let app = try scratch.appIdentity()
+        let mine = try SharedDefaults.suite(named: other, as: app, root: scratch.root)
+        try mine.set(.bool(true), forKey: "seen")
+        #expect(mine.fileURL.path.contains("Data/Application"))
+        #expect(scratch.root.existingContainer(.appGroup, identifier: other) == nil)
+        let shared = try SharedDefaults.suite(named: Scratch.group, as: app, root: scratch.root)
+        try shared.set(.integer(1), forKey: "n")
+        let seenByExtension = try SharedDefaults.suite(
+            named: Scratch.group, as: try scratch.extensionIdentity(), root: scratch.root)
+        #expect(try seenByExtension.value(forKey: "n") == .integer(1))
+    }
+
+    @Test func aPostWakesAnObserverAndSilenceTimesOut() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let bell = DarwinNotification(root: scratch.root, name: "com.example.bell")
+        let observer = try bell.observe()
+        defer { observer.close() }
+        #expect(try observer.wait(timeout: 0.05) == false)
+        try bell.post()
+        #expect(try observer.wait(timeout: 2))
+        #expect(try bell.count() == 1)
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+@testable import ExtHostCommands
+
+struct ContainerCommandsTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let group = "group.com.example.carddrop"
+
+    private func scratch() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: Self.packageRoot.appendingPathComponent("Containers/Bundles"), to: url.appendingPathComponent("Bundles")
+        )
+        return url
+    }
+
+    private func run(_ arguments: [String], root: URL) async -> (ExitCode, String, String) {
+        let context = CommandContext.collecting()
+        let code = await ExtHostCommands.main(arguments: arguments + ["--root", root.path], context: context)
+        return (code, context.collectedOutput, context.collectedError)
+    }
+
+    @Test func writeShowVerifyAndInboxWorkTogether() async throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let share = root.appendingPathComponent("Bundles/CardDrop.app/PlugIns/Share.appex").path
+        let note = root.appendingPathComponent("Bundles/DemoItems/note.txt").path
+        let (written, out, _) = await run(["container", "write", Self.group, note, "--as-bundle", share], root: root)
+        #expect(written == .success && out.contains("#1  Inbox/") && out.contains("public.plain-text"))
+        let (shown, showOut, _) = await run(["container", "show", Self.group], root: root)
+        #expect(shown == .success && showOut.contains("1 entry"))
+        let (verified, verifyOut, _) = await run(["container", "verify", Self.group], root: root)
+        #expect(verified == .success && verifyOut.contains("no problems"))
+        let (listed, inboxOut, _) = await run(
+            ["app", "inbox", "--group", Self.group, "--consume", "--json"], root: root)
+        #expect(listed == .success && inboxOut.contains("\"name\": \"note.txt\""))
+        let (_, again, _) = await run(["app", "inbox", "--group", Self.group], root: root)
+        #expect(again.contains("no new entries for com.example.carddrop"))
+        let (waited, _, _) = await run(["app", "inbox", "--group", Self.group, "--wait", "0.1"], root: root)
+        #expect(waited == .failure)
+    }
+
+    @Test func exportAndImportCarryEntriesBetweenRoots() async throws {
+        let root = try scratch()
+        let other = try scratch()
+        defer {
+            try? FileManager.default.removeItem(at: root)
+            try? FileManager.default.removeItem(at: other)
+        }
+        let share = root.appendingPathComponent("Bundles/CardDrop.app/PlugIns/Share.appex").path
+        let items = ["note.txt", "photo.png"].map { root.appendingPathComponent("Bundles/DemoItems/\($0)").path }
+        _ = await run(["container", "write", Self.group] + items + ["--as-bundle", share], root: root)
+        let archive = root.appendingPathComponent("out.tar.gz").path
+        let (exported, out, _) = await run(["container", "export", Self.group, archive], root: root)
+        #expect(exported == .success && out.contains("exported 2 entries"))
+        let (refused, _, notFound) = await run(["container", "import", Self.group, archive], root: other)
+        #expect(refused == .failure && notFound.contains("no container for App Group"))
+        let app = other.appendingPathComponent("Bundles/CardDrop.app").path
+        let (imported, importOut, _) = await run(
+            ["container", "import", Self.group, archive, "--as-bundle", app], root: other)
+        #expect(imported == .success && importOut.contains("note.txt") && importOut.contains("public.png"))
+        let (verified, _, _) = await run(["container", "verify", Self.group], root: other)
+        #expect(verified == .success)
+        let (badName, _, usage) = await run(["container", "export", Self.group, "out.rar"], root: root)
+        #expect(badName == .usage && usage.contains(".tar.gz"))
+    }
+
+    @Test func verifyExitsOneAndListsTheDamage() async throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let share = root.appendingPathComponent("Bundles/CardDrop.app/PlugIns/Share.appex").path
+        let note = root.appendingPathComponent("Bundles/DemoItems/note.txt").path
+        _ = await run(["container", "write", Self.group, note, "--as-bundle", share, "--json"], root: root)
+        let (_, json, _) = await run(["container", "show", Self.group, "--json"], root: root)
+        let url = try #require(json.split(separator: "\"url\": \"").last?.split(separator: "\"").first)
+        try Data("changed".utf8).write(to: URL(fileURLWithPath: String(url)))
+        let (code, out, _) = await run(["container", "verify", Self.group], root: root)
+        #expect(code == .failure && out.contains("size mismatch"))
+    }
+
+    @Test func anUnentitledBundleIsRefusedByName() async throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let share = root.appendingPathComponent("Bundles/CardDrop.app/PlugIns/Share.appex").path
+        let (code, _, err) = await run(
+            ["container", "write", "group.com.example.other", "x", "--as-bundle", share], root: root)
+        #expect(code == .failure)
+        #expect(err.contains("com.example.carddrop.Share is not entitled to App Group 'group.com.example.other'"))
+        #expect(err.contains("Share.entitlements"))
+        let (bad, _, usage) = await run(["container", "show", "com.example"], root: root)
+        #expect(bad == .usage && usage.contains("group."))
+    }
+
+    @Test func theBuiltBinarySetsAndDumpsDefaults() throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let binary = Self.packageRoot.appendingPathComponent(".build/debug/exthost")
+        func exthost(_ arguments: [String]) throws -> (Int32, String, String) {
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = arguments + ["--root", root.path]
+            let out = Pipe()
+            let err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            try process.run()
+            let outText = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let errText = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, outText, errText)
+        }
+        let share = root.appendingPathComponent("Bundles/CardDrop.app/PlugIns/Share.appex").path
+        let note = root.appendingPathComponent("Bundles/DemoItems/note.txt").path
+        #expect(try exthost(["container", "write", Self.group, note, "--as-bundle", share]).0 == 0)
+        #expect(try exthost(["container", "defaults", Self.group, "set", "flag", "true"]).0 == 0)
+        let (status, out, _) = try exthost(["container", "defaults", Self.group, "dump", "--xml"])
+        #expect(status == 0 && out.contains("<key>flag</key>") && out.contains("<true/>"))
+        let (missing, _, err) = try exthost(["container", "defaults", Self.group, "get", "nope"])
+        #expect(missing == 1 && err.contains("no key 'nope'"))
+        let (listStatus, list, _) = try exthost(["container", "list", "--json"])
+        #expect(listStatus == 0 && list.contains("\"identifier\": \"group.com.example.carddrop\""))
+    }
+}
