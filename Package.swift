@@ -32,6 +32,9 @@ let package = Package(
         // MARK: - Containers
         .target(name: "AppGroups", dependencies: ["HostSystem", "Archives"]),
 
+        // MARK: - Item providers (NSItemProvider / NSExtensionItem model)
+        .target(name: "ItemProviders", dependencies: ["UniformTypes", "HostSystem", "Archives"]),
+
         // MARK: - Command line
         .target(
             name: "ExtHostCommands",
@@ -55,6 +58,7 @@ let package = Package(
         .testTarget(name: "ArchivesTests", dependencies: ["Archives"], exclude: ["Fixtures"]),
         .testTarget(name: "ExtensionIPCTests", dependencies: ["ExtensionIPC"]),
         .testTarget(name: "AppGroupsTests", dependencies: ["AppGroups", "HostSystem", "Archives"]),
+        .testTarget(name: "ItemProvidersTests", dependencies: ["ItemProviders", "HostSystem", "UniformTypes"]),
         .testTarget(
             name: "ExtHostCommandsTests", dependencies: ["ExtHostCommands", "AppGroups"], exclude: ["BadInputs"]),
     ],
