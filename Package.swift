@@ -34,6 +34,10 @@ let package = Package(
 
         // MARK: - Item providers (NSItemProvider / NSExtensionItem model)
         .target(name: "ItemProviders", dependencies: ["UniformTypes", "HostSystem", "Archives"]),
+        .systemLibrary(name: "CMagic", pkgConfig: "libmagic", providers: [.apt(["libmagic-dev"])]),
+        .target(
+            name: "Payloads",
+            dependencies: ["ItemProviders", "UniformTypes", "ActivationRules", "Predicates", "Archives", "CMagic"]),
 
         // MARK: - Command line
         .target(
@@ -59,6 +63,8 @@ let package = Package(
         .testTarget(name: "ExtensionIPCTests", dependencies: ["ExtensionIPC"]),
         .testTarget(name: "AppGroupsTests", dependencies: ["AppGroups", "HostSystem", "Archives"]),
         .testTarget(name: "ItemProvidersTests", dependencies: ["ItemProviders", "HostSystem", "UniformTypes"]),
+        .testTarget(
+            name: "PayloadsTests", dependencies: ["Payloads", "ItemProviders", "ActivationRules", "Archives"]),
         .testTarget(name: "ExtHostCommandsTests", dependencies: ["ExtHostCommands", "AppGroups"]),
     ],
     swiftLanguageModes: [.v6]
