@@ -42,7 +42,9 @@ let package = Package(
         // MARK: - Command line
         .target(
             name: "ExtHostCommands",
-            dependencies: ["HostSystem", "UniformTypes", "ActivationRules", "AppGroups", "Archives"]),
+            dependencies: [
+                "HostSystem", "UniformTypes", "ActivationRules", "AppGroups", "Archives", "ItemProviders", "Payloads",
+            ]),
         .executableTarget(name: "exthost", dependencies: ["ExtHostCommands"]),
 
         // MARK: - Test helpers
