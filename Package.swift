@@ -34,11 +34,18 @@ let package = Package(
 
         // MARK: - Item providers (NSItemProvider / NSExtensionItem model)
         .target(name: "ItemProviders", dependencies: ["UniformTypes", "HostSystem", "Archives"]),
+        .systemLibrary(name: "CMagic", pkgConfig: "libmagic", providers: [.apt(["libmagic-dev"])]),
+        .target(
+            name: "Payloads",
+            dependencies: ["ItemProviders", "UniformTypes", "ActivationRules", "Predicates", "Archives", "CMagic"]),
 
         // MARK: - Command line
         .target(
             name: "ExtHostCommands",
-            dependencies: ["HostSystem", "UniformTypes", "ActivationRules", "AppGroups", "Archives", "ExtensionIPC"]),
+            dependencies: [
+                "HostSystem", "UniformTypes", "ActivationRules", "AppGroups", "Archives", "ExtensionIPC",
+                "ItemProviders", "Payloads",
+            ]),
         .executableTarget(name: "exthost", dependencies: ["ExtHostCommands"]),
 
         // MARK: - Test helpers
@@ -59,6 +66,8 @@ let package = Package(
         .testTarget(name: "ExtensionIPCTests", dependencies: ["ExtensionIPC"]),
         .testTarget(name: "AppGroupsTests", dependencies: ["AppGroups", "HostSystem", "Archives"]),
         .testTarget(name: "ItemProvidersTests", dependencies: ["ItemProviders", "HostSystem", "UniformTypes"]),
+        .testTarget(
+            name: "PayloadsTests", dependencies: ["Payloads", "ItemProviders", "ActivationRules", "Archives"]),
         .testTarget(
             name: "ExtHostCommandsTests", dependencies: ["ExtHostCommands", "AppGroups"], exclude: ["BadInputs"]),
     ],
