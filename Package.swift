@@ -32,6 +32,9 @@ let package = Package(
         // MARK: - Containers
         .target(name: "AppGroups", dependencies: ["HostSystem", "Archives"]),
 
+        // MARK: - The share: host and extension sides
+        .target(name: "ExtensionHost", dependencies: ["HostSystem", "ExtensionIPC", "AppGroups"]),
+
         // MARK: - Command line
         .target(
             name: "ExtHostCommands",
@@ -40,6 +43,10 @@ let package = Package(
 
         // MARK: - Test helpers
         .executableTarget(name: "exthost-test-child", dependencies: ["HostSystem", "ExtensionIPC"]),
+
+        .target(name: "CEscapeProbes"),
+        .executableTarget(
+            name: "exthost-hostile-extension", dependencies: ["CEscapeProbes", "HostSystem", "ExtensionIPC"]),
 
         // MARK: - Benchmarks (run by Scripts/bench-*, release builds)
         .executableTarget(name: "bench-rules", dependencies: ["ActivationRules", "Predicates", "UniformTypes"]),
@@ -56,6 +63,12 @@ let package = Package(
         .testTarget(name: "ExtensionIPCTests", dependencies: ["ExtensionIPC"]),
         .testTarget(name: "AppGroupsTests", dependencies: ["AppGroups", "HostSystem", "Archives"]),
         .testTarget(name: "ExtHostCommandsTests", dependencies: ["ExtHostCommands", "AppGroups"]),
+        .testTarget(
+            name: "ExtensionHostTests",
+            dependencies: [
+                "ExtensionHost", "ExtensionIPC", "HostSystem", "AppGroups", "exthost-sandbox-exec",
+                "exthost-hostile-extension",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )
