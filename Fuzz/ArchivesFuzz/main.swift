@@ -1,11 +1,12 @@
 // libFuzzer target for archive import: reading (headers and data) and safe extraction.
 //
-// Built by Scripts/fuzz-archives, which compiles this file together with Sources/Archives as
-// one module (so there is no `import Archives`) with `-sanitize=fuzzer,address`. Each input is
+// Built by Scripts/fuzz, which compiles Sources/Archives as its own module and this file against
+// it, both with `-sanitize=fuzzer,address`. Each input is
 // read as an archive from memory, then extracted into a scratch directory under tight limits.
 // Besides crashes and memory errors, the target traps when an invariant of the extractor breaks:
 // something other than the destination appears next to it (a staging directory left behind, an
 // escaped entry), or a symbolic link inside the destination resolves outside it.
+@testable import Archives
 import Foundation
 
 /// Per-process scratch space: `<tmp>/archives-fuzz-<pid>/box/dest`.

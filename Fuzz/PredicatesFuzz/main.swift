@@ -1,5 +1,6 @@
 // libFuzzer target for the Predicates parser, printer and evaluator. Built by Scripts/fuzz
-// together with Sources/Predicates (SwiftPM ignores this directory).
+// against Sources/Predicates compiled as its own module (SwiftPM ignores this directory).
+import Predicates
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPredicates(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
