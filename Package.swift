@@ -34,6 +34,7 @@ let package = Package(
 
         // MARK: - The share: host and extension sides
         .target(name: "ExtensionHost", dependencies: ["HostSystem", "ExtensionIPC", "AppGroups"]),
+        .target(name: "ExtensionRuntime", dependencies: ["HostSystem", "ExtensionIPC", "AppGroups"]),
 
         // MARK: - Command line
         .target(

@@ -233,7 +233,7 @@ final class RunTracker: Sendable {
         var finished: ContinuousClock.Instant?
         var completion: CompleteRequest?
         var cancellation: CancelRequest?
-        var killed: (ExtensionOutcome, String)?
+        var killed: (ExtensionRunOutcome, String)?
         var peakFootprint = 0
         var peakResident = 0
         var messages: [LogLine] = []
@@ -256,7 +256,7 @@ final class RunTracker: Sendable {
     }
 
     /// Records the first kill; returns whether this call was it.
-    func kill(_ outcome: ExtensionOutcome, _ reason: String) -> Bool {
+    func kill(_ outcome: ExtensionRunOutcome, _ reason: String) -> Bool {
         state.withLock { state in
             if state.killed != nil { return false }
             // A request already completed or cancelled keeps its outcome; a late kill is cleanup.
@@ -289,7 +289,7 @@ final class RunTracker: Sendable {
     ) -> ExtensionReport {
         let now = ContinuousClock.now
         return state.withLock { state in
-            let outcome: ExtensionOutcome
+            let outcome: ExtensionRunOutcome
             let reason: String
             if let (killedOutcome, killedReason) = state.killed {
                 outcome = killedOutcome

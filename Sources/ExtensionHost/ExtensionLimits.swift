@@ -28,7 +28,7 @@ public struct ExtensionLimits: Hashable, Sendable {
 }
 
 /// How an extension run ended.
-public enum ExtensionOutcome: String, Hashable, Sendable, CaseIterable {
+public enum ExtensionRunOutcome: String, Hashable, Sendable, CaseIterable {
     /// It called `completeRequest(returningItems:)`.
     case completed
     /// It called `cancelRequest(withError:)`.

@@ -16,7 +16,7 @@ public struct ExtensionReport: Sendable {
     /// The extension's pid.
     public var pid: Int32
     /// How it ended.
-    public var outcome: ExtensionOutcome
+    public var outcome: ExtensionRunOutcome
     /// One line saying why ("completed the request", "went over its memory limit …").
     public var reason: String
     /// Its exit status.
