@@ -70,6 +70,7 @@ let package = Package(
                 "ExtensionHost", "ExtensionIPC", "HostSystem", "AppGroups", "exthost-sandbox-exec",
                 "exthost-hostile-extension",
             ]),
+        .testTarget(name: "ExtensionRuntimeTests", dependencies: ["ExtensionRuntime", "ExtensionIPC", "HostSystem"]),
     ],
     swiftLanguageModes: [.v6]
 )
