@@ -32,14 +32,18 @@ let package = Package(
         // MARK: - Containers
         .target(name: "AppGroups", dependencies: ["HostSystem", "Archives"]),
 
+        // MARK: - Item providers (NSItemProvider / NSExtensionItem model)
+        .target(name: "ItemProviders", dependencies: ["UniformTypes", "HostSystem", "Archives"]),
+
         // MARK: - The share: host and extension sides
-        .target(name: "ExtensionHost", dependencies: ["HostSystem", "ExtensionIPC", "AppGroups"]),
-        .target(name: "ExtensionRuntime", dependencies: ["HostSystem", "ExtensionIPC", "AppGroups"]),
+        .target(name: "ExtensionHost", dependencies: ["HostSystem", "ExtensionIPC", "AppGroups", "ItemProviders"]),
+        .target(
+            name: "ExtensionRuntime", dependencies: ["HostSystem", "ExtensionIPC", "AppGroups", "ItemProviders"]),
 
         // MARK: - Command line
         .target(
             name: "ExtHostCommands",
-            dependencies: ["HostSystem", "UniformTypes", "ActivationRules", "AppGroups", "Archives"]),
+            dependencies: ["HostSystem", "UniformTypes", "ActivationRules", "AppGroups", "Archives", "ExtensionIPC"]),
         .executableTarget(name: "exthost", dependencies: ["ExtHostCommands"]),
 
         // MARK: - Test helpers
@@ -63,7 +67,9 @@ let package = Package(
         .testTarget(name: "ArchivesTests", dependencies: ["Archives"], exclude: ["Fixtures"]),
         .testTarget(name: "ExtensionIPCTests", dependencies: ["ExtensionIPC"]),
         .testTarget(name: "AppGroupsTests", dependencies: ["AppGroups", "HostSystem", "Archives"]),
-        .testTarget(name: "ExtHostCommandsTests", dependencies: ["ExtHostCommands", "AppGroups"]),
+        .testTarget(name: "ItemProvidersTests", dependencies: ["ItemProviders", "HostSystem", "UniformTypes"]),
+        .testTarget(
+            name: "ExtHostCommandsTests", dependencies: ["ExtHostCommands", "AppGroups"], exclude: ["BadInputs"]),
         .testTarget(
             name: "ExtensionHostTests",
             dependencies: [

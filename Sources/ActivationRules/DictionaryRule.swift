@@ -167,9 +167,9 @@ public struct DictionaryRule: Sendable, Hashable {
             }
             if let problem = reading.typeProblem(expectsBoolean: expectsBoolean) {
                 let wanted = expectsBoolean ? "boolean" : "integer"
+                // Both are release errors: the App Store rejects any value of the wrong plist type.
                 report(
-                    reading.isUnreadable ? .warning : releaseSeverity,
-                    reading.isUnreadable ? .coercedValue : .valueType, key,
+                    releaseSeverity, reading.isUnreadable ? .coercedValue : .valueType, key,
                     "value type for the key '\(key)' is not \(wanted) (\(problem)); App Store upload rejects it "
                         + "(ITMS-90361), and on a device it reads as \(expectsBoolean ? String(reading.boolValue) : String(reading.intValue))"
                 )

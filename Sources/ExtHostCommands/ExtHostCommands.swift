@@ -4,6 +4,7 @@ public enum ExtHostCommands {
     /// Every command, in the order `exthost --help` lists them.
     static var all: [CommandSpec] {
         [helpCommand] + TypesCommands.all + RuleCommands.all + ContainerCommands.all + AppCommands.all
+            + IPCCommands.all
     }
 
     /// Runs one invocation; `arguments` excludes the program name.

@@ -58,6 +58,7 @@ public struct FrameDecoder: ~Copyable {
     private var start = 0
     private var descriptors: [FileDescriptor] = []
     private var failed = false
+    private var consumed = 0
 
     /// An empty decoder.
     public init() {}
@@ -76,6 +77,9 @@ public struct FrameDecoder: ~Copyable {
     public mutating func append(_ bytes: [UInt8], descriptors received: [FileDescriptor] = []) {
         bytes.withUnsafeBytes { append($0, descriptors: received) }
     }
+
+    /// Bytes returned as frames so far: the stream offset of the next frame (for error messages).
+    public var consumedByteCount: Int { consumed }
 
     /// Bytes received but not yet returned as frames.
     public var bufferedByteCount: Int { buffer.count - start }
@@ -169,6 +173,7 @@ public struct FrameDecoder: ~Copyable {
         let taken = Array(descriptors.prefix(header.descriptorCount))
         descriptors.removeFirst(header.descriptorCount)
         start += total
+        consumed += total
         return Frame(content: content, descriptors: taken)
     }
 

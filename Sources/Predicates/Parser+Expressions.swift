@@ -27,7 +27,7 @@ extension Parser {
         }
         let left = try requireExpression(leftOperand)
         let options = try parseOptions(after: opToken)
-        let right = try requireExpression(try parseAdditive(after: "'\(opToken.display)'"))
+        let right = try requireExpression(try parseAdditive(after: opToken.quotedDisplay))
         let start = quantifier?.1.range ?? left.range
         let comparison = Comparison(
             quantifier: quantifier?.0, left: left, op, options: options, right: right)
@@ -96,7 +96,7 @@ extension Parser {
         while check(.plus) || check(.minus) {
             let token = advance()
             let op: ArithmeticOperator = token.kind == .punctuation(.plus) ? .add : .subtract
-            let right = try requireExpression(try parseMultiplicative(after: "'\(token.display)'"))
+            let right = try requireExpression(try parseMultiplicative(after: token.quotedDisplay))
             let leftExpression = try requireExpression(left)
             left = .expression(
                 try makeExpression(.arithmetic(op, leftExpression, right), leftExpression.range.union(right.range)))
@@ -110,7 +110,7 @@ extension Parser {
         while check(.star) || check(.slash) {
             let token = advance()
             let op: ArithmeticOperator = token.kind == .punctuation(.star) ? .multiply : .divide
-            let right = try requireExpression(try parseUnary(after: "'\(token.display)'"))
+            let right = try requireExpression(try parseUnary(after: token.quotedDisplay))
             let leftExpression = try requireExpression(left)
             left = .expression(
                 try makeExpression(.arithmetic(op, leftExpression, right), leftExpression.range.union(right.range)))

@@ -67,4 +67,7 @@ struct Token: Sendable, Hashable {
         case .endOfInput: return "the end of the input"
         }
     }
+
+    /// ``display`` in single quotes, for "after '=='" (without quoting what is quoted already).
+    var quotedDisplay: String { display.hasPrefix("'") ? display : "'\(display)'" }
 }

@@ -108,7 +108,7 @@ struct LintTests {
                 == true)
         #expect(byKey[11]?.code == .valueType)
         #expect(byKey[13]?.code == .coercedValue)
-        #expect(byKey[13]?.severity == .warning)
+        #expect(byKey[13]?.severity == .error)
         let relaxed = try Fixture.load("wrong-value-types", options: ActivationOptions(allowDevelopmentRules: true))
         #expect(!relaxed.diagnostics.containsError)
     }

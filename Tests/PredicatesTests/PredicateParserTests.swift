@@ -25,7 +25,8 @@ struct PredicateParserTests {
         Diagnostic(
             source: "name == 'abc", code: .unterminatedString, line: 1, column: 9,
             messageContains: "unterminated string"),
-        Diagnostic(source: "a ==", code: .unexpectedEnd, line: 1, column: 3, messageContains: "input ends"),
+        Diagnostic(
+            source: "a ==", code: .unexpectedEnd, line: 1, column: 3, messageContains: "after '==', but the input ends"),
         Diagnostic(source: "a == 1 AND", code: .unexpectedEnd, line: 1, column: 8, messageContains: "after AND"),
         Diagnostic(
             source: "((a == 1)", code: .unclosedParenthesis, line: 1, column: 1, messageContains: "unclosed '('"),

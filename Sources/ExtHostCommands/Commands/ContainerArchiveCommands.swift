@@ -49,7 +49,7 @@ enum ContainerArchiveCommands {
         discussion: """
             Refuses entries with '..' or absolute paths, links that escape or that the archive holds at all,
             special files, and archives that expand beyond the size, entry-count or ratio limits; nothing is
-            committed then. An archive from 'container export' keeps names and types and is checked against its
+            committed then and the exit status is 2 (bad input). An archive from 'container export' keeps names and types and is checked against its
             SHA-256 manifest. Without --as-bundle the group's container must exist.
             """
     ) { parsed, context in
@@ -66,9 +66,15 @@ enum ContainerArchiveCommands {
         } else {
             store = try ContainerSupport.mapped { try AppGroupStore.recovering(group, root: root) }
         }
-        let entries = try ContainerSupport.mapped {
-            try store.importEntries(
+        let entries: [JournalEntry]
+        do {
+            entries = try store.importEntries(
                 fromArchiveAt: input, limits: limits, typeIdentifier: ContainerSupport.typeIdentifier(forFileName:))
+        } catch let error as AppGroupError where [.escapesContainer, .tooLarge, .corrupt].contains(error.code) {
+            // The archive is bad input (exit 2); nothing was committed.
+            throw CommandError.input(error.description + "; nothing was imported")
+        } catch let error as AppGroupError {
+            throw ContainerSupport.commandError(error)
         }
         if parsed.flag("json") {
             context.printJSON(.array(entries.map { ContainerSupport.json($0, url: store.url(for: $0)) }))

@@ -50,12 +50,17 @@ enum ContainerSupport {
         do {
             return try body()
         } catch let error as AppGroupError {
-            switch error.code {
-            case .invalidIdentifier, .invalidPath, .invalidBundle, .undefinedVariable:
-                throw CommandError.input(error.description)
-            default:
-                throw CommandError.failed(error.description)
-            }
+            throw commandError(error)
+        }
+    }
+
+    /// The command error (and so the exit status) for a store error: bad input (2) or failure (1).
+    static func commandError(_ error: AppGroupError) -> CommandError {
+        switch error.code {
+        case .invalidIdentifier, .invalidPath, .invalidBundle, .undefinedVariable:
+            return CommandError.input(error.description)
+        default:
+            return CommandError.failed(error.description)
         }
     }
 

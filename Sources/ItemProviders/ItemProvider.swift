@@ -1,0 +1,255 @@
+public import Foundation
+public import UniformTypes
+
+/// One thing to share, with several representations: the model of Apple's `NSItemProvider`.
+///
+/// Deliberately not `Sendable`, as on Apple's platforms: create, register and query it in one
+/// isolation domain. The loads call back on a background queue, never on the caller's.
+///
+/// - Registration order is fidelity order; ``registeredTypeIdentifiers`` keeps it and leaves out the
+///   representations the ``consumer`` may not see.
+/// - A request is answered by the **exact** registered type first (compared case-insensitively),
+///   otherwise by the **first registered type that conforms** to the request, in registration order
+///   (see ``representation(answering:fileOptions:)``). A registered type answers a request only when
+///   it conforms to it, never the reverse.
+/// - Registering a type a second time is ignored (the first registration stays).
+public final class ItemProvider {
+    struct Registration: Sendable {
+        enum Source: Sendable {
+            case data(@Sendable (@escaping @Sendable (Data?, (any Error)?) -> Void) -> Progress?)
+            case file(@Sendable (@escaping @Sendable (URL?, Bool, (any Error)?) -> Void) -> Progress?)
+            case descriptor(
+                token: String?,
+                @Sendable (@escaping @Sendable (DescriptorRepresentation?, (any Error)?) -> Void) -> Progress?)
+        }
+
+        var representation: RegisteredRepresentation
+        var source: Source
+        /// The original object `loadItem` returns (a URL, a String, Data); nil for representations
+        /// registered through the binary interface, which `loadItem` sees as `Data`.
+        var object: (any Sendable)?
+    }
+
+    private(set) var registrations: [Registration] = []
+
+    /// The file name to use when the data is written to a file (`suggestedName`).
+    public var suggestedName: String?
+
+    /// The ideal display size; ``PresentationSize/zero`` when there is no preference.
+    public var preferredPresentationSize: PresentationSize = .zero
+
+    /// The type registry that answers conformance and filename-extension questions.
+    public var typeRegistry: TypeRegistry = .system
+
+    /// Who is loading, which decides which visibilities are seen (default ``ProviderConsumer/otherTeam``:
+    /// a share extension of another app sees only `.all` representations).
+    public var consumer: ProviderConsumer = .otherTeam
+
+    /// An empty provider; register representations afterwards.
+    public init() {}
+
+    /// A provider for a file or folder: one file representation typed from the filename extension
+    /// (`public.data` when the extension is unknown or missing, never a `dyn.` type; a directory
+    /// is `public.folder`, or its package type when the extension names one). `loadItem` returns
+    /// the URL. Nil when nothing exists at `url`.
+    public convenience init?(contentsOf url: URL) {
+        self.init()
+        var isDirectory: ObjCBool = false
+        guard url.isFileURL, FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            return nil
+        }
+        let type = Self.typeIdentifier(forFileAt: url, isDirectory: isDirectory.boolValue, registry: typeRegistry)
+        suggestedName = url.lastPathComponent
+        let fileURL = url
+        append(
+            Registration(
+                representation: RegisteredRepresentation(typeIdentifier: type, kind: .file, visibility: .all),
+                source: .file { completion in
+                    completion(fileURL, false, nil)
+                    return nil
+                },
+                object: url))
+    }
+
+    /// A provider for text: `public.utf8-plain-text` (which also answers `public.plain-text` and
+    /// `public.text` by conformance). `loadItem` returns the string.
+    public convenience init(object: String) {
+        self.init()
+        registerItem(object, forTypeIdentifier: "public.utf8-plain-text")
+    }
+
+    /// A provider for a URL: `public.url`, or `public.file-url` for a file URL (which conforms to
+    /// `public.url`). The data is the URL's absolute string in UTF-8; `loadItem` returns the URL.
+    public convenience init(object: URL) {
+        self.init()
+        registerItem(object, forTypeIdentifier: object.isFileURL ? "public.file-url" : "public.url")
+    }
+
+    /// The legacy registration `init(item:typeIdentifier:)`: `item` under one type; `loadItem`
+    /// returns `item` itself.
+    public convenience init(item: any Sendable, typeIdentifier: String) {
+        self.init()
+        registerItem(item, forTypeIdentifier: typeIdentifier)
+    }
+
+    // MARK: - Registering
+
+    /// Registers a data-backed representation. The load handler calls its completion with the
+    /// data or an error and may return a `Progress`.
+    public func registerDataRepresentation(
+        for typeIdentifier: String, visibility: RepresentationVisibility = .all,
+        loadHandler: @escaping @Sendable (@escaping @Sendable (Data?, (any Error)?) -> Void) -> Progress?
+    ) {
+        append(
+            Registration(
+                representation: RegisteredRepresentation(
+                    typeIdentifier: typeIdentifier, kind: .data, visibility: visibility),
+                source: .data(loadHandler), object: nil))
+    }
+
+    /// Registers a file-backed representation (a file or a directory). The load handler calls its
+    /// completion with the URL, whether it must be coordinated (ignored here), or an error.
+    /// `openInPlace` makes ``loadInPlaceFileRepresentation(for:completionHandler:)`` hand out the
+    /// original URL, security-scoped.
+    public func registerFileRepresentation(
+        for typeIdentifier: String, visibility: RepresentationVisibility = .all, openInPlace: Bool = false,
+        loadHandler: @escaping @Sendable (@escaping @Sendable (URL?, Bool, (any Error)?) -> Void) -> Progress?
+    ) {
+        append(
+            Registration(
+                representation: RegisteredRepresentation(
+                    typeIdentifier: typeIdentifier, kind: openInPlace ? .openInPlace : .file, visibility: visibility),
+                source: .file(loadHandler), object: nil))
+    }
+
+    /// Registers a representation that arrives as an open descriptor (the sandboxed extension's
+    /// proxies use this for a file received over `SCM_RIGHTS`).
+    ///
+    /// `loadFileRepresentation` copies from the descriptor (clone or `copy_file_range`) into a fresh
+    /// temporary directory; `loadDataRepresentation` reads it; `loadInPlaceFileRepresentation`
+    /// materialises it as a file that stays until the temporary directory is cleaned, security-scoped
+    /// with `securityScopeToken` (a fresh token when nil) and reported in place when `openInPlace`.
+    public func registerDescriptorRepresentation(
+        for typeIdentifier: String, visibility: RepresentationVisibility = .all, openInPlace: Bool = false,
+        securityScopeToken: String? = nil,
+        loadHandler:
+            @escaping @Sendable (@escaping @Sendable (DescriptorRepresentation?, (any Error)?) -> Void) ->
+            Progress?
+    ) {
+        append(
+            Registration(
+                representation: RegisteredRepresentation(
+                    typeIdentifier: typeIdentifier, kind: openInPlace ? .descriptorInPlace : .descriptor,
+                    visibility: visibility),
+                source: .descriptor(token: securityScopeToken, loadHandler), object: nil))
+    }
+
+    /// Registers an object under one type (the legacy `registerItem`): a `Data`, `String` or `URL`
+    /// gives its bytes (UTF-8 for text, the absolute string for a URL) to the data loads, and
+    /// `loadItem` returns the object itself. Other objects answer only `loadItem`.
+    public func registerItem(
+        _ item: any Sendable, forTypeIdentifier typeIdentifier: String, visibility: RepresentationVisibility = .all
+    ) {
+        let bytes: Data? =
+            switch item {
+            case let data as Data: data
+            case let text as String: Data(text.utf8)
+            case let url as URL: Data(url.absoluteString.utf8)
+            default: nil
+            }
+        append(
+            Registration(
+                representation: RegisteredRepresentation(
+                    typeIdentifier: typeIdentifier, kind: .data, visibility: visibility),
+                source: .data { completion in
+                    if let bytes {
+                        completion(bytes, nil)
+                    } else {
+                        completion(
+                            nil,
+                            ItemProviderError(
+                                .unavailableCoercion,
+                                "Could not coerce an item of class \(type(of: item)) to class Data"))
+                    }
+                    return nil
+                },
+                object: item))
+    }
+
+    private func append(_ registration: Registration) {
+        let key = UniformTypeIdentifier(registration.representation.typeIdentifier).key
+        guard !registrations.contains(where: { UniformTypeIdentifier($0.representation.typeIdentifier).key == key })
+        else { return }
+        registrations.append(registration)
+    }
+
+    // MARK: - Querying
+
+    /// Every registration, hidden ones included, in registration order.
+    public var representations: [RegisteredRepresentation] { registrations.map(\.representation) }
+
+    /// The type identifiers the consumer can see, in registration (fidelity) order.
+    public var registeredTypeIdentifiers: [String] { registeredTypeIdentifiers(fileOptions: []) }
+
+    /// The visible type identifiers matching `fileOptions` in registration order: all of them for
+    /// `[]`, only the open-in-place file representations for `.openInPlace`.
+    public func registeredTypeIdentifiers(fileOptions: FileOptions) -> [String] {
+        visibleRegistrations(fileOptions).map(\.representation.typeIdentifier)
+    }
+
+    /// Whether a visible representation conforms to `typeIdentifier`.
+    public func hasItemConformingToTypeIdentifier(_ typeIdentifier: String) -> Bool {
+        hasRepresentationConforming(toTypeIdentifier: typeIdentifier, fileOptions: [])
+    }
+
+    /// Whether a visible representation matching `fileOptions` conforms to `typeIdentifier`.
+    public func hasRepresentationConforming(toTypeIdentifier typeIdentifier: String, fileOptions: FileOptions)
+        -> Bool
+    {
+        representation(answering: typeIdentifier, fileOptions: fileOptions) != nil
+    }
+
+    /// The representation that answers a request for `typeIdentifier`: the visible registration of
+    /// exactly that type, else the first visible registration (in registration order) whose type
+    /// conforms to it; nil when none does. `.openInPlace` limits the search to open-in-place files.
+    public func representation(answering typeIdentifier: String, fileOptions: FileOptions = [])
+        -> RegisteredRepresentation?
+    {
+        registration(answering: typeIdentifier, fileOptions: fileOptions)?.representation
+    }
+
+    func registration(answering typeIdentifier: String, fileOptions: FileOptions) -> Registration? {
+        let requested = UniformTypeIdentifier(typeIdentifier)
+        let candidates = visibleRegistrations(fileOptions)
+        if let exact = candidates.first(where: { UniformTypeIdentifier($0.representation.typeIdentifier) == requested })
+        {
+            return exact
+        }
+        let registry = typeRegistry
+        return candidates.first {
+            registry.conforms(UniformTypeIdentifier($0.representation.typeIdentifier), to: requested)
+        }
+    }
+
+    private func visibleRegistrations(_ fileOptions: FileOptions) -> [Registration] {
+        registrations.filter { registration in
+            consumer.sees(registration.representation.visibility)
+                && (!fileOptions.contains(.openInPlace) || registration.representation.kind.isOpenInPlace)
+        }
+    }
+
+    /// The type `init(contentsOf:)` registers for a file or directory.
+    static func typeIdentifier(forFileAt url: URL, isDirectory: Bool, registry: TypeRegistry) -> String {
+        let fileExtension = url.pathExtension
+        if isDirectory {
+            if !fileExtension.isEmpty {
+                let type = registry.preferredType(forFilenameExtension: fileExtension, conformingTo: .directory)
+                if !type.isDynamic { return type.rawValue }
+            }
+            return "public.folder"
+        }
+        guard !fileExtension.isEmpty else { return UniformTypeIdentifier.data.rawValue }
+        let type = registry.preferredType(forFilenameExtension: fileExtension, conformingTo: nil)
+        return type.isDynamic ? UniformTypeIdentifier.data.rawValue : type.rawValue
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Synchronization
+
+/// The bookkeeping of one load: the completion is delivered once, whichever comes first of the
+/// result and a cancellation; the provider's own `Progress` is cancelled along with ours.
+final class LoadState: Sendable {
+    private let delivered = Mutex(false)
+    private let child = Mutex<Progress?>(nil)
+    let progress: Progress
+
+    init() {
+        progress = Progress(totalUnitCount: 100)
+    }
+
+    /// True for the first caller only.
+    func claim() -> Bool {
+        delivered.withLock { done in
+            if done { return false }
+            done = true
+            return true
+        }
+    }
+
+    func adopt(_ providerProgress: Progress?) {
+        guard let providerProgress else { return }
+        child.withLock { $0 = providerProgress }
+        if progress.isCancelled { providerProgress.cancel() }
+    }
+
+    func cancelChild() {
+        child.withLock { $0 }?.cancel()
+    }
+
+    func finish() {
+        progress.completedUnitCount = progress.totalUnitCount
+    }
+}
+
+/// What a representation's load handler produced.
+enum Fetched: Sendable {
+    case data(Data)
+    case file(URL)
+    case descriptor(DescriptorRepresentation)
+}
+
+/// The queue the loads run on (Apple: "an internal queue").
+let loadQueue = DispatchQueue(label: "exthost.item-provider.load", qos: .userInitiated, attributes: .concurrent)
+
+/// Holds the `Progress` of an async load so task cancellation can reach it.
+final class ProgressBox: Sendable {
+    private let value = Mutex<Progress?>(nil)
+    func set(_ progress: Progress) { value.withLock { $0 = progress } }
+    func cancel() { value.withLock { $0 }?.cancel() }
+}
+
+/// Runs a completion-handler load as an async call; cancelling the task cancels the load.
+nonisolated(nonsending) func awaitLoad<T: Sendable>(
+    _ start: (@escaping @Sendable (Result<T, any Error>) -> Void) -> Progress
+) async throws -> T {
+    let box = ProgressBox()
+    return try await withTaskCancellationHandler {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+            let progress = start { continuation.resume(with: $0) }
+            box.set(progress)
+            if Task.isCancelled { progress.cancel() }
+        }
+    } onCancel: {
+        box.cancel()
+    }
+}
