@@ -43,12 +43,17 @@ let package = Package(
         // MARK: - Command line
         .target(
             name: "ExtHostCommands",
-            dependencies: ["HostSystem", "UniformTypes", "ActivationRules", "AppGroups", "Archives", "ExtensionIPC"]),
+            dependencies: [
+                "HostSystem", "UniformTypes", "ActivationRules", "AppGroups", "Archives", "ExtensionIPC",
+                "ItemProviders", "ExtensionHost", "ExtensionRuntime",
+            ]),
         .executableTarget(name: "exthost", dependencies: ["ExtHostCommands"]),
 
         // MARK: - Test helpers
         .executableTarget(name: "exthost-test-child", dependencies: ["HostSystem", "ExtensionIPC"]),
 
+        .executableTarget(
+            name: "exthost-example-extension", dependencies: ["ExtensionRuntime", "ItemProviders", "AppGroups", "ExtensionIPC"]),
         .target(name: "CEscapeProbes"),
         .executableTarget(
             name: "exthost-hostile-extension", dependencies: ["CEscapeProbes", "HostSystem", "ExtensionIPC"]),
@@ -73,8 +78,8 @@ let package = Package(
         .testTarget(
             name: "ExtensionHostTests",
             dependencies: [
-                "ExtensionHost", "ExtensionIPC", "HostSystem", "AppGroups", "exthost-sandbox-exec",
-                "exthost-hostile-extension",
+                "ExtensionHost", "ExtensionIPC", "HostSystem", "AppGroups", "ItemProviders", "exthost-sandbox-exec",
+                "exthost-hostile-extension", "exthost-example-extension", "exthost",
             ]),
         .testTarget(name: "ExtensionRuntimeTests", dependencies: ["ExtensionRuntime", "ExtensionIPC", "HostSystem"]),
     ],
