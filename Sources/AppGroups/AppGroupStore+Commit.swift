@@ -13,7 +13,9 @@ extension AppGroupStore {
         return EntryWriter(name: name, typeIdentifier: typeIdentifier, path: final, staged: staged)
     }
 
-    /// Commits `writers` as one batch: each file is fsynced; then, under the exclusive container
+    /// Commits `writers` as one batch: each file is made durable (fsync, or for a batch of at least
+    /// ``batchSyncThreshold`` files one `syncfs` of the container's filesystem — the durability of
+    /// `sync -f`, and a write-back error of any file is reported); then, under the exclusive container
     /// lock, renamed into place (never over an existing file), its directory fsynced, and all their
     /// records appended to the journal in one write and fsynced. Then the commit notification is
     /// posted (a failed post is not an error: the entries are committed).
@@ -26,7 +28,13 @@ extension AppGroupStore {
     public func commit(_ writers: [EntryWriter]) throws -> [JournalEntry] {
         defer { for writer in writers { writer.discard() } }
         var summaries: [(size: Int64, sha256: String)] = []
-        for writer in writers { summaries.append(try writer.staged.finish()) }
+        let syncsOnce = writers.count >= Self.batchSyncThreshold
+        for writer in writers { summaries.append(try writer.staged.finish(syncing: !syncsOnce)) }
+        if syncsOnce, let first = writers.first {
+            do { try first.staged.descriptor.syncFileSystem() } catch {
+                throw AppGroupError.sync(error, path: first.path.description)
+            }
+        }
         let committed = try lock.withLock(.exclusive) { () throws -> [JournalEntry] in
             try index.refresh(repair: true)
             var published: [ContainerPath] = []
@@ -60,6 +68,10 @@ extension AppGroupStore {
         try? commitNotification.post()
         return committed
     }
+
+    /// From this many files on, a batch is made durable with one `syncfs` instead of one `fsync`
+    /// per file (measured by Scripts/bench-containers: see README).
+    public static var batchSyncThreshold: Int { 8 }
 
     /// Commits one entry holding `bytes`.
     /// - Throws: ``AppGroupError``.

@@ -72,8 +72,11 @@ public final class StagedFile {
 
     /// Flushes the data to stable storage and returns the size and SHA-256 of what is on disk
     /// (read back in 1 MiB chunks, so memory stays bounded).
+    ///
+    /// - Parameter syncing: false only when the caller makes the file durable another way before
+    ///   publishing it (``AppGroupStore/commit(_:)`` syncs a large batch with one `syncfs`).
     /// - Throws: ``AppGroupError`` `.io`.
-    public func finish() throws -> (size: Int64, sha256: String) {
+    public func finish(syncing: Bool = true) throws -> (size: Int64, sha256: String) {
         if let finished { return finished }
         var hash = SHA256()
         var offset: Int64 = 0
@@ -89,7 +92,9 @@ public final class StagedFile {
         } catch {
             throw AppGroupError.read(error, path: shownPath)
         }
-        do { try descriptor.sync() } catch { throw AppGroupError.sync(error, path: shownPath) }
+        if syncing {
+            do { try descriptor.sync() } catch { throw AppGroupError.sync(error, path: shownPath) }
+        }
         let result = (size: offset, sha256: SHA256.hexString(hash.finalize()))
         finished = result
         return result

@@ -24,6 +24,8 @@ ssize_t eh_copy_file_range(int fd_in, int fd_out, size_t len) {
 
 int eh_ficlone(int dest_fd, int src_fd) { return ioctl(dest_fd, FICLONE, src_fd); }
 
+int eh_syncfs(int fd) { return syncfs(fd); }
+
 int eh_o_path(void) { return O_PATH; }
 int eh_o_tmpfile(void) { return O_TMPFILE; }
 

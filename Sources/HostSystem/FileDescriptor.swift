@@ -152,6 +152,16 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
         try nothingOrErrno { system_fsync(rawValue) }.get()
     }
 
+    /// Flushes every dirty file of the filesystem that holds this file (data and metadata), and
+    /// reports a write-back error of any of them (Linux ≥ 5.8). One call makes a whole batch of
+    /// written files durable — the durability of `sync -f`.
+    ///
+    /// The corresponding C function is `syncfs`.
+    /// - Throws: ``Errno``.
+    public func syncFileSystem() throws(Errno) {
+        try nothingOrErrno { system_syncfs(rawValue) }.get()
+    }
+
     /// Moves the file offset; returns the new offset.
     ///
     /// The corresponding C function is `lseek`.

@@ -49,6 +49,27 @@ struct StoreTests {
         #expect(inbox.appContainer.url.path.contains("Data/Application"))
     }
 
+    @Test func aLargeBatchIsSyncedOnceAndCommittedWhole() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let store = try AppGroupStore.open(
+            try scratch.groupID(), as: try scratch.extensionIdentity(), root: scratch.root)
+        let count = AppGroupStore.batchSyncThreshold * 3
+        var writers: [EntryWriter] = []
+        for index in 0..<count {
+            let writer = try store.makeEntry(name: "f\(index).bin", typeIdentifier: "public.data")
+            try writer.write(Array(repeating: UInt8(index), count: 100 + index))
+            writers.append(writer)
+        }
+        let entries = try store.commit(writers)
+        #expect(entries.map(\.sequence) == Array(1...count))
+        #expect(entries.map(\.size) == (0..<count).map { Int64(100 + $0) })
+        #expect(try store.verify().isClean)
+        let inbox = try AppGroupInbox(group: try scratch.groupID(), app: try scratch.appIdentity(), root: scratch.root)
+        let last = try inbox.pending()[count - 1]
+        #expect(try Data(contentsOf: last.url) == Data(repeating: UInt8(count - 1), count: 100 + count - 1))
+    }
+
     @Test func recoveryCutsATornTailRemovesTemporariesAndQuarantinesOrphans() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

@@ -23,6 +23,9 @@ ssize_t eh_copy_file_range(int fd_in, int fd_out, size_t len);
 /// ioctl(FICLONE). Returns 0, or -1 with errno set (EOPNOTSUPP/EXDEV/EINVAL when cloning is unavailable).
 int eh_ficlone(int dest_fd, int src_fd);
 
+/// syncfs(2) (declared by glibc only under _GNU_SOURCE). Returns 0, or -1 with errno set.
+int eh_syncfs(int fd);
+
 /// O_PATH, O_TMPFILE, O_CLOEXEC, O_NOFOLLOW, O_DIRECTORY as plain values.
 int eh_o_path(void);
 int eh_o_tmpfile(void);

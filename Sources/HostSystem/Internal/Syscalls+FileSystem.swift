@@ -66,3 +66,5 @@ internal func system_inotify_init1(_ flags: CInt) -> CInt { inotify_init1(flags)
 internal func system_inotify_add_watch(_ fd: CInt, _ path: UnsafePointer<CChar>, _ mask: UInt32) -> CInt {
     inotify_add_watch(fd, path, mask)
 }
+
+internal func system_syncfs(_ fd: CInt) -> CInt { eh_syncfs(fd) }
