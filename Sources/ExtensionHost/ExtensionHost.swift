@@ -19,7 +19,7 @@ public enum ExtensionHost {
         let start = ContinuousClock.now
         let (mine, theirs) = try Socket.pair()
         let connection = Connection(socket: mine)
-        let channel = ExtensionChannel(connection: connection)
+        let channel = ExtensionChannel(connection: connection, onProgress: launch.onProgress)
         let reportPipe: (readEnd: FileDescriptor, writeEnd: FileDescriptor)
         let logPipe: (readEnd: FileDescriptor, writeEnd: FileDescriptor)
         do {
@@ -152,7 +152,10 @@ public enum ExtensionHost {
                         }
                     case .loadRequest(let request):
                         channel.setActivity(session.describe(request))
-                        group.addTask { await session.serve(request, on: channel) }
+                        group.addTask {
+                            await session.serve(request, on: channel)
+                            channel.finishedLoad()
+                        }
                     case .startAccessing(let request):
                         let reply = await session.startAccessing(request, on: channel)
                         try? channel.send(.securityScopeReply(reply))

@@ -44,6 +44,9 @@ public struct ExtensionLaunch: Sendable {
     public var requiresLandlock: Bool
     /// How much of the extension's standard output and error to keep.
     public var logLimit: Int
+    /// Called after each load the host answered, with the count so far and the latest activity
+    /// (for a progress bar).
+    public var onProgress: (@Sendable (_ loadsServed: Int, _ activity: String?) -> Void)?
 
     /// A launch of `executable` in `containerURL`.
     public init(
@@ -61,6 +64,7 @@ public struct ExtensionLaunch: Sendable {
         self.limits = limits
         self.requiresLandlock = false
         self.logLimit = 256 << 10
+        self.onProgress = nil
     }
 
     /// The read-only paths beyond the launcher's fixed set: the Swift runtime and the program's directory.

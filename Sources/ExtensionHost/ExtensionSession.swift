@@ -33,10 +33,27 @@ public final class ExtensionChannel: Sendable {
         var refusals: [String] = []
         var activity: String?
         var bytesServed: Int64 = 0
+        var loadsServed = 0
     }
     private let state = Mutex(State())
+    private let onProgress: (@Sendable (_ loadsServed: Int, _ activity: String?) -> Void)?
 
-    init(connection: Connection) { self.connection = connection }
+    init(connection: Connection, onProgress: (@Sendable (Int, String?) -> Void)? = nil) {
+        self.connection = connection
+        self.onProgress = onProgress
+    }
+
+    /// Counts one answered load and reports progress.
+    func finishedLoad() {
+        let (count, activity) = state.withLock { state in
+            state.loadsServed += 1
+            return (state.loadsServed, state.activity)
+        }
+        onProgress?(count, activity)
+    }
+
+    /// Loads answered so far.
+    public var loadsServed: Int { state.withLock { $0.loadsServed } }
 
     /// Sends `message` with its descriptors.
     /// - Throws: ``ExtensionIPC/IPCError``.
