@@ -34,6 +34,10 @@ let package = Package(
 
         // MARK: - Item providers (NSItemProvider / NSExtensionItem model)
         .target(name: "ItemProviders", dependencies: ["UniformTypes", "HostSystem", "Archives"]),
+        .systemLibrary(name: "CMagic", pkgConfig: "libmagic", providers: [.apt(["libmagic-dev"])]),
+        .target(
+            name: "Payloads",
+            dependencies: ["ItemProviders", "UniformTypes", "ActivationRules", "Predicates", "Archives", "CMagic"]),
 
         // MARK: - The share: host and extension sides
         .target(name: "ExtensionHost", dependencies: ["HostSystem", "ExtensionIPC", "AppGroups", "ItemProviders"]),
@@ -45,7 +49,7 @@ let package = Package(
             name: "ExtHostCommands",
             dependencies: [
                 "HostSystem", "UniformTypes", "ActivationRules", "AppGroups", "Archives", "ExtensionIPC",
-                "ItemProviders", "ExtensionHost", "ExtensionRuntime",
+                "ItemProviders", "Payloads", "ExtensionHost", "ExtensionRuntime",
             ]),
         .executableTarget(name: "exthost", dependencies: ["ExtHostCommands"]),
 
@@ -74,7 +78,13 @@ let package = Package(
         .testTarget(name: "AppGroupsTests", dependencies: ["AppGroups", "HostSystem", "Archives"]),
         .testTarget(name: "ItemProvidersTests", dependencies: ["ItemProviders", "HostSystem", "UniformTypes"]),
         .testTarget(
-            name: "ExtHostCommandsTests", dependencies: ["ExtHostCommands", "AppGroups"], exclude: ["BadInputs"]),
+            name: "PayloadsTests", dependencies: ["Payloads", "ItemProviders", "ActivationRules", "Archives"]),
+        .testTarget(
+            name: "ExtHostCommandsTests",
+            dependencies: [
+                "ExtHostCommands", "AppGroups", "exthost", "exthost-sandbox-exec", "exthost-example-extension",
+                "exthost-hostile-extension",
+            ], exclude: ["BadInputs"]),
         .testTarget(
             name: "ExtensionHostTests",
             dependencies: [

@@ -260,6 +260,17 @@ extension ItemProvider {
     ) {
         let expected = options?[Self.expectedValueClassKey] as? ExpectedValueClass
         let chosen = snapshot(typeIdentifier)
+        if let object = chosen?.registration.object, chosen?.registration.objectAfterLoad == true {
+            loadDataRepresentation(for: typeIdentifier) { data, error in
+                guard data != nil else { return completionHandler(nil, error) }
+                let result = Result { try Self.coerce(object, to: expected) }
+                switch result {
+                case .success(let value): completionHandler(value, nil)
+                case .failure(let error): completionHandler(nil, error)
+                }
+            }
+            return
+        }
         if let object = chosen?.registration.object {
             loadQueue.async {
                 let result = Result { try Self.coerce(object, to: expected) }

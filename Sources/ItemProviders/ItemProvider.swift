@@ -28,6 +28,8 @@ public final class ItemProvider {
         /// The original object `loadItem` returns (a URL, a String, Data); nil for representations
         /// registered through the binary interface, which `loadItem` sees as `Data`.
         var object: (any Sendable)?
+        /// Whether `loadItem` runs the load handler before returning ``object``.
+        var objectAfterLoad = false
     }
 
     private(set) var registrations: [Registration] = []
@@ -64,6 +66,27 @@ public final class ItemProvider {
         append(
             Registration(
                 representation: RegisteredRepresentation(typeIdentifier: type, kind: .file, visibility: .all),
+                source: .file { completion in
+                    completion(fileURL, false, nil)
+                    return nil
+                },
+                object: url))
+    }
+
+    /// A provider for a file or folder with a given type (Apple's
+    /// `init(contentsOf:contentType:openInPlace:coordinated:visibility:)`): one file representation,
+    /// open-in-place when asked. `loadItem` returns the URL. Nil when nothing exists at `url`.
+    public convenience init?(
+        contentsOf url: URL, contentType: String, openInPlace: Bool = false, visibility: RepresentationVisibility = .all
+    ) {
+        self.init()
+        guard url.isFileURL, FileManager.default.fileExists(atPath: url.path) else { return nil }
+        suggestedName = url.lastPathComponent
+        let fileURL = url
+        append(
+            Registration(
+                representation: RegisteredRepresentation(
+                    typeIdentifier: contentType, kind: openInPlace ? .openInPlace : .file, visibility: visibility),
                 source: .file { completion in
                     completion(fileURL, false, nil)
                     return nil
@@ -147,8 +170,12 @@ public final class ItemProvider {
     /// Registers an object under one type (the legacy `registerItem`): a `Data`, `String` or `URL`
     /// gives its bytes (UTF-8 for text, the absolute string for a URL) to the data loads, and
     /// `loadItem` returns the object itself. Other objects answer only `loadItem`.
+    ///
+    /// With a `loadHandler`, the data loads use it instead, and `loadItem` runs it first: its error
+    /// fails `loadItem`, its success returns `item` (manifests use this for load delays and failures).
     public func registerItem(
-        _ item: any Sendable, forTypeIdentifier typeIdentifier: String, visibility: RepresentationVisibility = .all
+        _ item: any Sendable, forTypeIdentifier typeIdentifier: String, visibility: RepresentationVisibility = .all,
+        loadHandler: (@Sendable (@escaping @Sendable (Data?, (any Error)?) -> Void) -> Progress?)? = nil
     ) {
         let bytes: Data? =
             switch item {
@@ -161,19 +188,20 @@ public final class ItemProvider {
             Registration(
                 representation: RegisteredRepresentation(
                     typeIdentifier: typeIdentifier, kind: .data, visibility: visibility),
-                source: .data { completion in
-                    if let bytes {
-                        completion(bytes, nil)
-                    } else {
-                        completion(
-                            nil,
-                            ItemProviderError(
-                                .unavailableCoercion,
-                                "Could not coerce an item of class \(type(of: item)) to class Data"))
-                    }
-                    return nil
-                },
-                object: item))
+                source: .data(
+                    loadHandler ?? { completion in
+                        if let bytes {
+                            completion(bytes, nil)
+                        } else {
+                            completion(
+                                nil,
+                                ItemProviderError(
+                                    .unavailableCoercion,
+                                    "Could not coerce an item of class \(type(of: item)) to class Data"))
+                        }
+                        return nil
+                    }),
+                object: item, objectAfterLoad: loadHandler != nil))
     }
 
     private func append(_ registration: Registration) {

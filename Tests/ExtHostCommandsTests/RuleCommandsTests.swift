@@ -72,15 +72,33 @@ struct RuleCommandsTests {
         Case(
             arguments: ["rule", "check", rule("missing-rule"), "--payload-json", payload("photo")], exit: .usage,
             stdoutContains: ["does not activate (no rule)"], stderrContains: ["[missing-rule]"]),
+        // ITEMS: the demo items, typed with the CardDrop app's declarations (alice.card is its card type).
         Case(
-            arguments: ["rule", "check", rule("shape1-info-dictionary"), "Containers/Bundles/DemoItems"], exit: .usage,
-            stderrContains: ["exthost rule check: ITEMS and --payload need the payload builder (issue 4)"]),
+            arguments: ["rule", "check", demo, "Containers/Bundles/DemoItems"], exit: .success,
+            stdoutContains: ["\(demo): activates (predicate)"]),
+        Case(
+            arguments: ["rule", "explain", demo, "Containers/Bundles/DemoItems"], exit: .success,
+            stdoutContains: ["com.example.carddrop.card"]),
+        Case(
+            arguments: ["rule", "check", rule("shape1-info-dictionary"), "Containers/Bundles/NoSuchItems"],
+            exit: .usage, stderrContains: ["Containers/Bundles/NoSuchItems: no such file or folder"]),
+        Case(
+            arguments: ["rule", "check", rule("shape3-root-web-page"), "--payload", "safari-webpage"], exit: .success,
+            stdoutContains: ["activates (dictionary)"]),
+        Case(
+            arguments: ["rule", "check", rule("shape3-root-web-page"), "--payload", "photos-video"], exit: .no),
         Case(
             arguments: ["rule", "check", rule("shape1-info-dictionary"), "--payload", "safari"], exit: .usage,
-            stderrContains: ["ITEMS and --payload need the payload builder (issue 4)"]),
+            stderrContains: ["no such preset; known: safari-webpage"]),
+        Case(
+            arguments: [
+                "rule", "check", rule("shape1-info-dictionary"), "Containers/Bundles/DemoItems", "--payload",
+                "safari-webpage",
+            ],
+            exit: .usage, stderrContains: ["give one payload"]),
         Case(
             arguments: ["rule", "check", rule("shape1-info-dictionary")], exit: .usage,
-            stderrContains: ["needs a payload: --payload-json FILE"]),
+            stderrContains: ["needs a payload: ITEMS, --payload NAME or --payload-json FILE"]),
         Case(
             arguments: ["rule", "check", demo, "--payload-json", payload("broken")], exit: .usage,
             stderrContains: ["extensionItems[0].attachments must be an array, not a number"]),
@@ -141,14 +159,19 @@ struct RuleCommandsTests {
             arguments: ["rule", "matrix", demo, rule("typographic-quote"), "--payload-json", payload("photo")],
             exit: .usage,
             stdoutContains: ["error"], stderrContains: ["[typographic-quote]"]),
+        // No payload options: every preset is a column.
         Case(
-            arguments: ["rule", "matrix", demo], exit: .usage,
-            stderrContains: [
-                "needs --payload-json FILE… (the default, every preset, arrives with the payload builder, issue 4)"
-            ]),
+            arguments: ["rule", "matrix", demo], exit: .success,
+            stdoutContains: ["safari-webpage", "photos-live-photo", "settings-analytics-ips"]),
+        Case(
+            arguments: [
+                "rule", "matrix", demo, "--payload", "photos-video", "contacts-vcard", "--items",
+                "Containers/Bundles/DemoItems",
+            ],
+            exit: .success, stdoutContains: ["photos-video", "contacts-vcard", "DemoItems", "yes", "no"]),
         Case(
             arguments: ["rule", "matrix", demo, "--payload", "safari"], exit: .usage,
-            stderrContains: ["ITEMS and --payload need the payload builder (issue 4)"]),
+            stderrContains: ["no such preset"]),
         Case(arguments: ["rule"], exit: .usage, stdoutContains: ["exthost rule check", "exthost rule matrix"]),
     ]
 

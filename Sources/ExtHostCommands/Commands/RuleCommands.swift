@@ -1,5 +1,6 @@
 import ActivationRules
 import Foundation
+import Payloads
 import UniformTypes
 
 /// `exthost rule …`: activation rules (`NSExtensionActivationRule`) checked, explained, linted and
@@ -12,7 +13,8 @@ enum RuleCommands {
     static let json = OptionSpec.flag("json", "Print one JSON object instead of text.")
     static let payloadJSON = OptionSpec.value(
         "payload-json", "FILE", "Evaluate against this JSON payload: {\"extensionItems\": [...], \"webpage\": true}.")
-    static let payloadName = OptionSpec.value("payload", "NAME", "Evaluate against a named payload preset.")
+    static let payloadName = OptionSpec.value(
+        "payload", "NAME", "Evaluate against a named payload preset ('exthost payload presets' lists them).")
     static let declarations = OptionSpec.values(
         "declarations", "PLIST", "Add the type declarations of an Info.plist or bundle directory (repeatable).",
         greedy: true)
@@ -21,16 +23,17 @@ enum RuleCommands {
     static let noWebpageRetry = OptionSpec.flag(
         "no-webpage-retry", "Do not retry a failed web-page share on its active-webpage or webarchive items only.")
 
-    static let payloadBuilderMessage = "ITEMS and --payload need the payload builder (issue 4)"
-
     static let discussion = """
         RULE.plist is an extension Info.plist (NSExtension → NSExtensionAttributes → NSExtensionActivationRule),
         a plist with a top-level NSExtensionActivationRule, or a plist that is the rule itself; XML or binary.
         The rule is a predicate string or a dictionary of NSExtensionActivationSupports… keys; a dictionary is
         turned into the equivalent predicate, which is printed. Types come from the system table, the rule's own
         Info.plist and, for an extension inside an app, the app's Info.plist, plus every --declarations file.
-        A payload JSON file holds {"extensionItems": [{"attachments": [{"registeredTypeIdentifiers": [...]}]}]}
-        and optionally "webpage": true for a Safari page share. Device adjustments: types are de-duplicated,
+        The payload is ITEMS (a folder, archive or file, read as 'exthost payload show' shows it; its types are
+        typed with the rule's declarations too), a preset (--payload NAME), or a payload JSON file holding
+        {"extensionItems": [{"attachments": [{"registeredTypeIdentifiers": [...]}]}]} and optionally
+        "webpage": true for a Safari page share. The rule sees each attachment's registeredTypeIdentifiers in
+        registration order, hidden representations left out. Device adjustments: types are de-duplicated,
         a web page's public.url attachments get com.apple.active-webpage, and a failing web-page share is
         retried on its active-webpage items, then on its webarchive items (--no-webpage-retry turns that off).
         TRUEPREDICATE and dictionary values of the wrong plist type are errors because App Store upload rejects
@@ -103,10 +106,12 @@ enum RuleCommands {
         options: [
             .values("payload-json", "FILE", "A JSON payload (repeatable).", greedy: true),
             .values("payload", "NAME", "A payload preset (repeatable).", greedy: true),
+            .values("items", "ITEMS", "A folder, archive or file of items (repeatable).", greedy: true),
             declarations, allowDevelopment, noWebpageRetry, json,
         ],
         discussion: discussion
-            + "\n\n--payload-json and --payload take every following word up to the next option; put RULE.plist files first."
+            + "\n\n--payload-json, --payload and --items take every following word up to the next option; put RULE.plist"
+            + "\nfiles first. Without any of them the columns are every preset."
     ) { parsed, context in
         try runMatrix(parsed, context)
     }
@@ -115,13 +120,24 @@ enum RuleCommands {
 
     static func evaluate(_ parsed: ParsedArguments, _ context: CommandContext, explaining: Bool) throws -> ExitCode {
         let command = explaining ? "explain" : "check"
-        if parsed.positionals.count > 1 || parsed.value("payload") != nil {
-            throw CommandError.usage("exthost rule \(command): \(payloadBuilderMessage); use --payload-json FILE")
+        let items = parsed.positionals.count > 1 ? parsed.positionals[1] : nil
+        let sources = [items, parsed.value("payload"), parsed.value("payload-json")].compactMap { $0 }
+        guard sources.count == 1 else {
+            throw CommandError.usage(
+                sources.isEmpty
+                    ? "exthost rule \(command) needs a payload: ITEMS, --payload NAME or --payload-json FILE"
+                    : "exthost rule \(command): give one payload (ITEMS, --payload NAME or --payload-json FILE), not \(sources.count)"
+            )
         }
-        guard let payloadPath = parsed.value("payload-json") else {
-            throw CommandError.usage("exthost rule \(command) needs a payload: --payload-json FILE")
+        let payload: ActivationPayload
+        if let items {
+            let registry = payloadRegistry(forRule: parsed.positionals[0], parsed, context)
+            payload = try PayloadCommands.load(items: items, context, registry: registry).activationPayload()
+        } else if let name = parsed.value("payload") {
+            payload = try PayloadCommands.load(preset: name).activationPayload()
+        } else {
+            payload = try loadPayload(parsed.value("payload-json") ?? "", context)
         }
-        let payload = try loadPayload(payloadPath, context)
         let options = try ruleOptions(parsed)
         let path = parsed.positionals[0]
         let (loaded, extra) = try loadRule(path, parsed, context, options: options)
@@ -168,17 +184,29 @@ enum RuleCommands {
     // MARK: - matrix
 
     static func runMatrix(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        if !parsed.values("payload").isEmpty {
-            throw CommandError.usage("exthost rule matrix: \(payloadBuilderMessage); use --payload-json FILE…")
-        }
-        let payloadPaths = parsed.values("payload-json")
-        guard !payloadPaths.isEmpty else {
-            throw CommandError.usage(
-                "exthost rule matrix needs --payload-json FILE… (the default, every preset, arrives with the payload builder, issue 4)"
-            )
-        }
         let options = try ruleOptions(parsed)
-        let payloads = try payloadPaths.map { PreparedPayload(try loadPayload($0, context), options: options) }
+        var presetNames = parsed.values("payload")
+        let itemPaths = parsed.values("items")
+        let jsonPaths = parsed.values("payload-json")
+        if presetNames.isEmpty && itemPaths.isEmpty && jsonPaths.isEmpty { presetNames = Payload.presetNames }
+        var columns: [(label: String, payload: ActivationPayload)] = []
+        for name in presetNames {
+            columns.append((name, try PayloadCommands.load(preset: name).activationPayload()))
+        }
+        let registry = payloadRegistry(forRule: parsed.positionals[0], parsed, context)
+        for path in itemPaths {
+            columns.append(
+                (
+                    URL(fileURLWithPath: path).lastPathComponent,
+                    try PayloadCommands.load(items: path, context, registry: registry).activationPayload()
+                ))
+        }
+        for path in jsonPaths {
+            columns.append(
+                (URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent, try loadPayload(path, context)))
+        }
+        let payloadPaths = presetNames + itemPaths + jsonPaths
+        let payloads = columns.map { PreparedPayload($0.payload, options: options) }
         var rows: [[Bool?]] = []
         var diagnostics: [(String, [RuleDiagnostic])] = []
         for path in parsed.positionals {
@@ -198,10 +226,10 @@ enum RuleCommands {
                     ("diagnostics", .object(diagnostics.map { ($0.0, .array($0.1.map(jsonValue))) })),
                 ]))
         } else {
-            let columns = payloadPaths.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }
             context.print(
                 MatrixTable.render(
-                    rules: parsed.positionals, payloads: columns, results: rows, colors: context.usesColor))
+                    rules: parsed.positionals, payloads: columns.map(\.label), results: rows, colors: context.usesColor)
+            )
             for (_, found) in diagnostics {
                 for diagnostic in found where diagnostic.severity >= .warning {
                     context.printError(rendered(diagnostic, context))
@@ -225,6 +253,21 @@ enum RuleCommands {
         } catch let error as ActivationRuleError {
             throw CommandError.input(error.message)
         }
+    }
+
+    /// The registry ITEMS are typed with: the system's, the `--declarations` files and the rule's bundle
+    /// declarations (broken declarations are reported with the rule, and left out here).
+    static func payloadRegistry(forRule path: String, _ parsed: ParsedArguments, _ context: CommandContext)
+        -> TypeRegistry
+    {
+        var registry = TypeRegistry.system
+        let files =
+            parsed.values("declarations").map { context.resolve($0) }
+            + ActivationRule.bundleDeclarationFiles(for: context.resolve(path))
+        for file in files {
+            if let (added, _) = try? registry.adding(declarationsFromPlistsAt: [file]) { registry = added }
+        }
+        return registry
     }
 
     /// The rule (nil when the file cannot be read) and diagnostics about its type declarations.

@@ -1,0 +1,252 @@
+import Foundation
+import ItemProviders
+import UniformTypes
+
+/// The `share.json` manifest: several extension items with exactly the representations, order,
+/// visibility and test knobs a test wants.
+///
+/// ```json
+/// {
+///   "webpage": false,
+///   "items": [
+///     {
+///       "title": "Trip notes", "contentText": "Selected text",
+///       "attachments": [
+///         { "file": "photo.jpg" },
+///         {
+///           "suggestedName": "Report",
+///           "loadDelayMilliseconds": 200,
+///           "failWith": { "domain": "NSItemProviderErrorDomain", "code": -1000, "message": "…" },
+///           "representations": [
+///             { "type": "com.adobe.pdf", "kind": "in-place", "file": "Report.pdf" },
+///             { "type": "public.plain-text", "kind": "data", "text": "summary", "visibility": "ownProcess" },
+///             { "type": "public.url", "kind": "data", "url": "https://example.com/report" },
+///             { "type": "public.png", "kind": "data", "file": "thumb.png" }
+///           ]
+///         }
+///       ]
+///     }
+///   ]
+/// }
+/// ```
+///
+/// - Top level: `items` (required, non-empty), `webpage` (bool, default false).
+/// - Item: `attachments` (required), `title`, `contentText` (strings).
+/// - Attachment: either `file` alone (the entry is read like a folder entry: `.txt` text, `.url`/
+///   `.webloc` URL, a folder, a typed file) or `representations` (required, non-empty, in
+///   registration order), plus `suggestedName`, `loadDelayMilliseconds`, `failWith`.
+/// - Representation: `type` (required), `kind` (`data`, `file`, `in-place`; default `data`),
+///   `visibility` (`all`, `team`, `group`, `ownProcess`; default `all`), and its content: `text`,
+///   `url` or `file` (a path relative to the folder, never leaving it); `file` and `in-place`
+///   need `file`. `loadDelayMilliseconds` and `failWith` here override the attachment's.
+/// - `failWith`: `code` (required integer), `domain` (default `NSItemProviderErrorDomain`),
+///   `message` (default Apple's "Cannot load representation of type …").
+///
+/// Unknown keys are errors, each reported with its line and column.
+public enum Manifest {
+    /// `share.json`.
+    public static let fileName = "share.json"
+
+    static func load(_ url: URL, folder: URL, registry: TypeRegistry) throws -> Payload {
+        let source = url.path
+        let bytes: [UInt8]
+        do {
+            bytes = Array(try Data(contentsOf: url))
+        } catch {
+            throw PayloadError(source: source, "cannot read the manifest", cause: error)
+        }
+        let root: LocatedJSON
+        do {
+            root = try LocatedJSON.parse(bytes)
+        } catch {
+            throw PayloadError(source: source, line: error.location.line, column: error.location.column, error.message)
+        }
+        let reader = Reader(
+            source: source, folder: folder.standardizedFileURL.resolvingSymlinksInPath(), registry: registry)
+        return try reader.payload(root)
+    }
+
+    private struct Reader {
+        let source: String
+        let folder: URL
+        let registry: TypeRegistry
+
+        func fail(_ value: LocatedJSON, _ message: String) -> PayloadError {
+            PayloadError(source: source, line: value.location.line, column: value.location.column, message)
+        }
+
+        func object(_ value: LocatedJSON, _ what: String, allowed: [String]) throws -> [String: LocatedJSON] {
+            guard case .object(let members, _) = value else {
+                throw fail(value, "\(what) must be an object, not a \(value.typeName)")
+            }
+            var result: [String: LocatedJSON] = [:]
+            for (key, member) in members {
+                guard allowed.contains(key) else {
+                    throw fail(
+                        member, "unknown key '\(key)' in \(what); allowed: \(allowed.joined(separator: ", "))")
+                }
+                result[key] = member
+            }
+            return result
+        }
+
+        func string(_ value: LocatedJSON?, _ what: String) throws -> String? {
+            guard let value else { return nil }
+            if case .null = value { return nil }
+            guard case .string(let text, _) = value else { throw fail(value, "\(what) must be a string") }
+            return text
+        }
+
+        func array(_ value: LocatedJSON?, _ what: String, parent: LocatedJSON) throws -> [LocatedJSON] {
+            guard let value else { throw fail(parent, "\(what) is missing") }
+            guard case .array(let values, _) = value else { throw fail(value, "\(what) must be an array") }
+            guard !values.isEmpty else { throw fail(value, "\(what) must not be empty") }
+            return values
+        }
+
+        func integer(_ value: LocatedJSON?, _ what: String) throws -> Int? {
+            guard let value else { return nil }
+            guard case .number(let number, _) = value, number == number.rounded(), abs(number) < 1e9 else {
+                throw fail(value, "\(what) must be a whole number")
+            }
+            return Int(number)
+        }
+
+        func payload(_ root: LocatedJSON) throws -> Payload {
+            let top = try object(root, "the manifest", allowed: ["items", "webpage"])
+            var isWebpage = false
+            if let webpage = top["webpage"] {
+                guard case .bool(let flag, _) = webpage else { throw fail(webpage, "webpage must be true or false") }
+                isWebpage = flag
+            }
+            var items: [ExtensionItem] = []
+            var descriptions: [ItemDescription] = []
+            for itemValue in try array(top["items"], "items", parent: root) {
+                let fields = try object(itemValue, "an item", allowed: ["title", "contentText", "attachments"])
+                let title = try string(fields["title"], "title")
+                let contentText = try string(fields["contentText"], "contentText")
+                var builders: [AttachmentBuilder] = []
+                for attachmentValue in try array(fields["attachments"], "attachments", parent: itemValue) {
+                    builders.append(try attachment(attachmentValue))
+                }
+                items.append(
+                    ExtensionItem(
+                        attachments: builders.map(\.provider), attributedTitle: title,
+                        attributedContentText: contentText
+                    ))
+                descriptions.append(
+                    ItemDescription(title: title, contentText: contentText, attachments: builders.map(\.description)))
+            }
+            return Payload(items: items, isWebpage: isWebpage, source: source, descriptions: descriptions)
+        }
+
+        func knobs(_ fields: [String: LocatedJSON], inheriting base: LoadKnobs) throws -> LoadKnobs {
+            var knobs = base
+            if let value = fields["loadDelayMilliseconds"],
+                let delay = try integer(value, "loadDelayMilliseconds")
+            {
+                guard (0...600_000).contains(delay) else {
+                    throw fail(value, "loadDelayMilliseconds must be between 0 and 600000")
+                }
+                knobs.delayMilliseconds = delay
+            }
+            if let failValue = fields["failWith"] {
+                let failFields = try object(failValue, "failWith", allowed: ["domain", "code", "message"])
+                guard let code = try integer(failFields["code"], "failWith.code") else {
+                    throw fail(failValue, "failWith needs a code")
+                }
+                knobs.failure = LoadKnobs.Failure(
+                    domain: try string(failFields["domain"], "failWith.domain") ?? ItemProviderError.domain, code: code,
+                    message: try string(failFields["message"], "failWith.message") ?? "")
+            }
+            return knobs
+        }
+
+        func file(_ value: LocatedJSON) throws -> URL {
+            guard let path = try string(value, "file"), !path.isEmpty else { throw fail(value, "file must be a path") }
+            guard !path.hasPrefix("/"), !path.split(separator: "/").contains("..") else {
+                throw fail(value, "file must be a path inside the folder (no leading '/', no '..')")
+            }
+            let url = folder.appendingPathComponent(path)
+            guard FileManager.default.fileExists(atPath: url.path) else {
+                throw fail(value, "no file '\(path)' in \(folder.path)")
+            }
+            let resolved = url.resolvingSymlinksInPath().path
+            guard resolved == folder.path || resolved.hasPrefix(folder.path + "/") else {
+                throw fail(value, "'\(path)' leads outside the folder (through a symbolic link)")
+            }
+            return url
+        }
+
+        func attachment(_ value: LocatedJSON) throws -> AttachmentBuilder {
+            let fields = try object(
+                value, "an attachment",
+                allowed: ["file", "representations", "suggestedName", "loadDelayMilliseconds", "failWith"])
+            if let fileValue = fields["file"] {
+                guard fields.count == 1 else {
+                    throw fail(value, "an attachment with 'file' takes no other keys (use 'representations' instead)")
+                }
+                return try FolderEntry.attachment(for: try file(fileValue), registry: registry)
+            }
+            let base = try knobs(fields, inheriting: LoadKnobs())
+            let builder = AttachmentBuilder(
+                registry: registry, suggestedName: try string(fields["suggestedName"], "suggestedName"))
+            for representationValue in try array(fields["representations"], "representations", parent: value) {
+                try representation(representationValue, into: builder, base: base)
+            }
+            return builder
+        }
+
+        func representation(_ value: LocatedJSON, into builder: AttachmentBuilder, base: LoadKnobs) throws {
+            let fields = try object(
+                value, "a representation",
+                allowed: ["type", "kind", "visibility", "text", "url", "file", "loadDelayMilliseconds", "failWith"])
+            guard let type = try string(fields["type"], "type"), UniformTypeIdentifier.isValidSyntax(type) else {
+                throw fail(fields["type"] ?? value, "a representation needs a type (a uniform type identifier)")
+            }
+            var knobs = try knobs(fields, inheriting: base)
+            if var failure = knobs.failure, failure.message.isEmpty {
+                failure.message = "Cannot load representation of type \(type)"
+                knobs.failure = failure
+            }
+            let kindText = try string(fields["kind"], "kind") ?? "data"
+            var visibility = RepresentationVisibility.all
+            if let visibilityValue = fields["visibility"] {
+                guard let text = try string(visibilityValue, "visibility"),
+                    let parsed = RepresentationVisibility(rawValue: text)
+                else { throw fail(visibilityValue, "visibility must be all, team, group or ownProcess") }
+                visibility = parsed
+            }
+            let contents = ["text", "url", "file"].filter { fields[$0] != nil }
+            guard contents.count == 1 else {
+                throw fail(value, "a representation needs exactly one of text, url, file (found \(contents.count))")
+            }
+            switch kindText {
+            case "data":
+                if let text = try string(fields["text"], "text") {
+                    builder.addObject(
+                        text, bytes: Data(text.utf8), type: type, visibility: visibility, origin: "text", knobs: knobs)
+                } else if let urlValue = fields["url"] {
+                    guard let text = try string(urlValue, "url"), let link = URL(string: text), link.scheme != nil
+                    else {
+                        throw fail(urlValue, "url must be an absolute URL")
+                    }
+                    builder.addObject(
+                        link, bytes: Data(link.absoluteString.utf8), type: type, visibility: visibility,
+                        origin: link.absoluteString, knobs: knobs)
+                } else if let fileValue = fields["file"] {
+                    builder.addData(fromFileAt: try file(fileValue), type: type, visibility: visibility, knobs: knobs)
+                }
+            case "file", "in-place":
+                guard let fileValue = fields["file"] else {
+                    throw fail(value, "a \(kindText) representation needs a file")
+                }
+                builder.addFile(
+                    try file(fileValue), type: type, openInPlace: kindText == "in-place", visibility: visibility,
+                    knobs: knobs)
+            default:
+                throw fail(fields["kind"] ?? value, "kind must be data, file or in-place, not '\(kindText)'")
+            }
+        }
+    }
+}

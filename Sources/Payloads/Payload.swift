@@ -1,0 +1,196 @@
+public import ActivationRules
+import Archives
+public import Foundation
+public import ItemProviders
+import Predicates
+public import UniformTypes
+
+/// What a host shares with a share extension: extension items whose attachments are item
+/// providers, built from a folder, an archive, a single file, a `share.json` manifest or a named
+/// preset.
+///
+/// Not `Sendable`: it holds item providers.
+public struct Payload {
+    /// The extension items, in order.
+    public var items: [ExtensionItem]
+    /// Whether the share is a Safari web page (the device then adds `com.apple.active-webpage`).
+    public var isWebpage: Bool
+    /// What it was built from, for messages: a path, or `preset NAME`.
+    public var source: String
+    /// What every item and attachment is (types, kinds, sizes, knobs), for display.
+    public var descriptions: [ItemDescription]
+
+    /// A payload.
+    public init(items: [ExtensionItem], isWebpage: Bool = false, source: String, descriptions: [ItemDescription]) {
+        self.items = items
+        self.isWebpage = isWebpage
+        self.source = source
+        self.descriptions = descriptions
+    }
+
+    /// Builds a payload from what is at `url`:
+    /// - a folder with a `share.json` inside: the manifest (see ``Manifest``);
+    /// - a folder: one extension item, one attachment per top-level entry sorted by name (hidden
+    ///   entries skipped);
+    /// - an archive (`.zip`, `.tar`, `.tar.gz`, `.tgz`): extracted safely (no `..`, no absolute
+    ///   paths, no escaping links) into a fresh temporary folder, then read as a folder;
+    /// - any other file: one item with one attachment.
+    ///
+    /// Attachment rules: `.txt` is text (`public.utf8-plain-text`, `loadItem` gives the string);
+    /// `.url` (`[InternetShortcut]` `URL=`) and `.webloc` (a plist with `URL`) are a URL
+    /// (`public.url`, `loadItem` gives the URL); a folder is a folder file representation
+    /// (`public.folder`, or its package type); any other file is a file representation typed
+    /// from its extension, or by libmagic when it has none or an unknown one.
+    /// - Throws: ``PayloadError`` naming the file (and the line and column in `share.json`).
+    public static func load(_ url: URL, registry: TypeRegistry = .system) throws -> Payload {
+        let path = url.path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw PayloadError(source: path, "no such file or folder")
+        }
+        if isDirectory.boolValue {
+            return try loadFolder(url, source: path, registry: registry)
+        }
+        if ArchiveFormat(fileName: url.lastPathComponent) != nil || url.lastPathComponent.lowercased().hasSuffix(".tgz")
+        {
+            return try loadArchive(url, registry: registry)
+        }
+        let builder = try FolderEntry.attachment(for: url, registry: registry)
+        let item = ExtensionItem(attachments: [builder.provider])
+        return Payload(
+            items: [item], source: path,
+            descriptions: [ItemDescription(title: nil, contentText: nil, attachments: [builder.description])])
+    }
+
+    static func loadFolder(_ url: URL, source: String, registry: TypeRegistry) throws -> Payload {
+        let manifest = url.appendingPathComponent(Manifest.fileName)
+        if FileManager.default.fileExists(atPath: manifest.path) {
+            return try Manifest.load(manifest, folder: url, registry: registry)
+        }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: url.path)
+                .filter { !$0.hasPrefix(".") }.sorted()
+        } catch {
+            throw PayloadError(source: source, "cannot list the folder", cause: error)
+        }
+        let builders = try names.map {
+            try FolderEntry.attachment(for: url.appendingPathComponent($0), registry: registry)
+        }
+        let item = ExtensionItem(attachments: builders.map(\.provider))
+        return Payload(
+            items: [item], source: source,
+            descriptions: [ItemDescription(title: nil, contentText: nil, attachments: builders.map(\.description))])
+    }
+
+    static func loadArchive(_ url: URL, registry: TypeRegistry) throws -> Payload {
+        let destination = FileManager.default.temporaryDirectory
+            .appendingPathComponent("exthost-payload-\(UUID().uuidString)", isDirectory: true)
+        do {
+            try ArchiveExtractor().extract(archiveAt: url, into: destination)
+        } catch {
+            try? FileManager.default.removeItem(at: destination)
+            throw PayloadError(source: url.path, "cannot extract the archive: \(error)", cause: error)
+        }
+        return try loadFolder(destination, source: url.path, registry: registry)
+    }
+
+    /// The payload as an activation rule sees it (ACTIVATION.md §2): per attachment the types the
+    /// extension can see, in registration order (hidden representations left out); the title and
+    /// content text as `attributedTitle` / `attributedContentText`; ``isWebpage``.
+    public func activationPayload() -> ActivationPayload {
+        let activationItems = items.map { item in
+            var otherKeys: [String: PlistValue] = [:]
+            if let title = item.attributedTitle { otherKeys["attributedTitle"] = .string(title) }
+            if let text = item.attributedContentText { otherKeys["attributedContentText"] = .string(text) }
+            let attachments = item.attachments?.map { ActivationPayload.Attachment($0.registeredTypeIdentifiers) }
+            return ActivationPayload.Item(attachments, otherKeys: otherKeys)
+        }
+        return ActivationPayload(items: activationItems, isWebpage: isWebpage)
+    }
+
+    /// The number of attachments over all items.
+    public var attachmentCount: Int { items.reduce(0) { $0 + ($1.attachments?.count ?? 0) } }
+}
+
+/// One entry of a shared folder (or a single shared file) as an attachment.
+enum FolderEntry {
+    static func attachment(for url: URL, registry: TypeRegistry) throws -> AttachmentBuilder {
+        let name = url.lastPathComponent
+        let builder = AttachmentBuilder(registry: registry, suggestedName: name)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw PayloadError(source: url.path, "no such file (a dangling link?)")
+        }
+        if isDirectory.boolValue {
+            builder.addFile(url, type: folderType(url, registry: registry))
+            return builder
+        }
+        switch url.pathExtension.lowercased() {
+        case "txt":
+            let data = try read(url)
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw PayloadError(source: url.path, "a .txt file must be UTF-8 text")
+            }
+            builder.addObject(text, bytes: data, type: "public.utf8-plain-text", origin: url.path)
+        case "url", "webloc":
+            let link = try linkTarget(url)
+            builder.addObject(
+                link, bytes: Data(link.absoluteString.utf8), type: link.isFileURL ? "public.file-url" : "public.url",
+                origin: url.path)
+        default:
+            builder.addFile(url, type: fileType(url, registry: registry))
+        }
+        return builder
+    }
+
+    static func folderType(_ url: URL, registry: TypeRegistry) -> String {
+        let fileExtension = url.pathExtension
+        if !fileExtension.isEmpty {
+            let type = registry.preferredType(forFilenameExtension: fileExtension, conformingTo: .directory)
+            if !type.isDynamic { return type.rawValue }
+        }
+        return "public.folder"
+    }
+
+    /// The type from the filename extension, or libmagic's when the extension is missing or unknown.
+    static func fileType(_ url: URL, registry: TypeRegistry) -> String {
+        let fileExtension = url.pathExtension
+        if !fileExtension.isEmpty {
+            let type = registry.preferredType(forFilenameExtension: fileExtension, conformingTo: nil)
+            if !type.isDynamic { return type.rawValue }
+        }
+        return ContentSniffer.typeIdentifier(ofFileAt: url, registry: registry)
+    }
+
+    static func read(_ url: URL) throws -> Data {
+        do {
+            return try Data(contentsOf: url)
+        } catch {
+            throw PayloadError(source: url.path, "cannot read the file", cause: error)
+        }
+    }
+
+    /// The URL in a `.url` (`URL=` line) or `.webloc` (plist with a `URL` string) file.
+    static func linkTarget(_ url: URL) throws -> URL {
+        let data = try read(url)
+        var text: String?
+        if url.pathExtension.lowercased() == "webloc" {
+            let plist = try? PropertyListSerialization.propertyList(from: data, format: nil)
+            text = (plist as? [String: Any])?["URL"] as? String
+        } else {
+            let lines = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
+            text = lines.first { $0.hasPrefix("URL=") }.map {
+                String($0.dropFirst(4)).trimmingCharacters(in: .whitespaces)
+            }
+        }
+        guard let text, let link = URL(string: text), link.scheme != nil else {
+            throw PayloadError(
+                source: url.path,
+                url.pathExtension.lowercased() == "webloc"
+                    ? "a .webloc file must be a property list with a URL string under the key URL"
+                    : "a .url file must have a line URL=scheme://…")
+        }
+        return link
+    }
+}
