@@ -145,17 +145,22 @@ struct ShareReport {
                 + " (peak resident \(report.peakResidentBytes.byteDescription))")
         lines.append("  attachments:")
         let rows = attachments
-        let width = min(40, rows.map(\.name.count).max() ?? 0)
+        func padded(_ text: String, _ width: Int) -> String {
+            text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+        }
+        let nameWidth = min(40, rows.map(\.name.count).max() ?? 0)
+        let typeWidth = min(40, rows.map { ($0.type ?? "-").count }.max() ?? 0)
+        let kindWidth = rows.map { ($0.kind ?? "-").count }.max() ?? 0
         for row in rows {
-            let name =
-                row.name.count >= width ? row.name : row.name + String(repeating: " ", count: width - row.name.count)
+            let head =
+                "    \(padded(row.name, nameWidth))  \(padded(row.type ?? "-", typeWidth))  "
+                + padded(row.kind ?? "-", kindWidth)
             if let error = row.error {
-                lines.append("    \(name)  \(row.type ?? "-")  \(row.kind ?? "-")  FAILED: \(error)")
+                lines.append("\(head)  FAILED: \(error)")
             } else {
-                let time = String(format: "%.1f ms", row.milliseconds)
-                lines.append(
-                    "    \(name)  \(row.type ?? "-")  \(row.kind ?? "-")  \(Int(row.bytes).byteDescription)  \(time)  → \(row.destination ?? "-")"
-                )
+                let size = padded(Int(row.bytes).byteDescription, 10)
+                let time = padded(String(format: "%.1f ms", row.milliseconds), 9)
+                lines.append("\(head)  \(size)  \(time)  → \(row.destination ?? "-")")
             }
         }
         lines.append(
