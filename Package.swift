@@ -39,17 +39,28 @@ let package = Package(
             name: "Payloads",
             dependencies: ["ItemProviders", "UniformTypes", "ActivationRules", "Predicates", "Archives", "CMagic"]),
 
+        // MARK: - The share: host and extension sides
+        .target(name: "ExtensionHost", dependencies: ["HostSystem", "ExtensionIPC", "AppGroups", "ItemProviders"]),
+        .target(
+            name: "ExtensionRuntime", dependencies: ["HostSystem", "ExtensionIPC", "AppGroups", "ItemProviders"]),
+
         // MARK: - Command line
         .target(
             name: "ExtHostCommands",
             dependencies: [
                 "HostSystem", "UniformTypes", "ActivationRules", "AppGroups", "Archives", "ExtensionIPC",
-                "ItemProviders", "Payloads",
+                "ItemProviders", "Payloads", "ExtensionHost", "ExtensionRuntime",
             ]),
         .executableTarget(name: "exthost", dependencies: ["ExtHostCommands"]),
 
         // MARK: - Test helpers
         .executableTarget(name: "exthost-test-child", dependencies: ["HostSystem", "ExtensionIPC"]),
+
+        .executableTarget(
+            name: "exthost-example-extension", dependencies: ["ExtensionRuntime", "ItemProviders", "AppGroups", "ExtensionIPC"]),
+        .target(name: "CEscapeProbes"),
+        .executableTarget(
+            name: "exthost-hostile-extension", dependencies: ["CEscapeProbes", "HostSystem", "ExtensionIPC"]),
 
         // MARK: - Benchmarks (run by Scripts/bench-*, release builds)
         .executableTarget(name: "bench-rules", dependencies: ["ActivationRules", "Predicates", "UniformTypes"]),
@@ -69,7 +80,18 @@ let package = Package(
         .testTarget(
             name: "PayloadsTests", dependencies: ["Payloads", "ItemProviders", "ActivationRules", "Archives"]),
         .testTarget(
-            name: "ExtHostCommandsTests", dependencies: ["ExtHostCommands", "AppGroups"], exclude: ["BadInputs"]),
+            name: "ExtHostCommandsTests",
+            dependencies: [
+                "ExtHostCommands", "AppGroups", "exthost", "exthost-sandbox-exec", "exthost-example-extension",
+                "exthost-hostile-extension",
+            ], exclude: ["BadInputs"]),
+        .testTarget(
+            name: "ExtensionHostTests",
+            dependencies: [
+                "ExtensionHost", "ExtensionIPC", "HostSystem", "AppGroups", "ItemProviders", "exthost-sandbox-exec",
+                "exthost-hostile-extension", "exthost-example-extension", "exthost",
+            ]),
+        .testTarget(name: "ExtensionRuntimeTests", dependencies: ["ExtensionRuntime", "ExtensionIPC", "HostSystem"]),
     ],
     swiftLanguageModes: [.v6]
 )

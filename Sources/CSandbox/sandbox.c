@@ -3,7 +3,9 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/capability.h>
 #include <linux/prctl.h>
+#include <linux/securebits.h>
 #include <spawn.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -138,6 +140,28 @@ int eh_landlock_restrict_self(int ruleset_fd) {
 int eh_set_no_new_privs(void) { return prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); }
 
 int eh_get_no_new_privs(void) { return prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0); }
+
+int eh_drop_capabilities(void) {
+    struct __user_cap_header_struct header = {.version = _LINUX_CAPABILITY_VERSION_3, .pid = 0};
+    struct __user_cap_data_struct data[2];
+    memset(data, 0, sizeof(data));
+    if (syscall(SYS_capget, &header, data) < 0) return -1;
+    int held = __builtin_popcount(data[0].permitted) + __builtin_popcount(data[1].permitted);
+    if (held == 0) return 0;
+    // With CAP_SETPCAP: exec must never grant root its capabilities back.
+    if ((data[0].effective & (1u << CAP_SETPCAP)) != 0) {
+        unsigned long bits = SECBIT_NOROOT | SECBIT_NOROOT_LOCKED | SECBIT_NO_SETUID_FIXUP |
+                             SECBIT_NO_SETUID_FIXUP_LOCKED | SECBIT_KEEP_CAPS_LOCKED;
+        if (prctl(PR_SET_SECUREBITS, bits, 0, 0, 0) < 0) return -1;
+        for (int cap = 0; cap <= 63; cap++) {
+            if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) < 0 && errno != EINVAL) return -1;
+        }
+    }
+    if (prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0) < 0 && errno != EINVAL) return -1;
+    memset(data, 0, sizeof(data));
+    if (syscall(SYS_capset, &header, data) < 0) return -1;
+    return held;
+}
 
 // MARK: - Descriptors
 

@@ -3,15 +3,18 @@
 public enum ExtHostCommands {
     /// Every command, in the order `exthost --help` lists them.
     static var all: [CommandSpec] {
-        [helpCommand] + TypesCommands.all + RuleCommands.all + PayloadCommands.all + ContainerCommands.all
-            + AppCommands.all + IPCCommands.all + StressCommand.all
+        [helpCommand] + ShareCommand.all + TypesCommands.all + RuleCommands.all + PayloadCommands.all
+            + ContainerCommands.all + AppCommands.all + IPCCommands.all + StressCommand.all + ExtensionCommand.all
     }
+
+    /// The commands `exthost --help` lists (hidden ones, named `__…`, are left out).
+    static var listed: [CommandSpec] { all.filter { !($0.path.first ?? "").hasPrefix("__") } }
 
     /// Runs one invocation; `arguments` excludes the program name.
     public static func main(arguments: [String], context: CommandContext = .process()) async -> ExitCode {
         let commands = all
         if arguments.isEmpty || arguments == ["--help"] || arguments == ["-h"] {
-            context.print(overview(commands))
+            context.print(overview(listed))
             return arguments.isEmpty ? .usage : .success
         }
         if arguments == ["--version"] {
@@ -103,7 +106,7 @@ public enum ExtHostCommands {
     ) { parsed, context in
         let words = parsed.positionals
         if words.isEmpty {
-            context.print(overview(all))
+            context.print(overview(listed))
             return .success
         }
         if let spec = all.first(where: { $0.path == words }) {

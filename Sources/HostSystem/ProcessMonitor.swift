@@ -79,6 +79,26 @@ public enum ProcessMonitor {
         processes { $0.parent == pid }
     }
 
+    /// Live processes descended from `pid` (children, their children, …), from one scan of
+    /// `/proc`; `pid` itself is not included. A process that left the tree by being orphaned
+    /// (reparented to init) is no longer counted.
+    public static func descendants(of pid: ProcessID) -> [ProcessID] {
+        var byParent: [ProcessID: [ProcessID]] = [:]
+        _ = processes { line in
+            byParent[line.parent, default: []].append(line.pid)
+            return false
+        }
+        var found: [ProcessID] = []
+        var pending = [pid]
+        while let next = pending.popLast() {
+            for child in byParent[next] ?? [] where !found.contains(child) {
+                found.append(child)
+                pending.append(child)
+            }
+        }
+        return found.sorted { $0.rawValue < $1.rawValue }
+    }
+
     /// Live processes in the process group `group` (the leader included while it is alive).
     public static func members(ofProcessGroup group: ProcessID) -> [ProcessID] {
         processes { $0.group == group }

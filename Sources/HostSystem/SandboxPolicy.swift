@@ -35,6 +35,9 @@ public struct SandboxPolicy: Hashable, Sendable {
     public var limits: ResourceLimits
     /// What to do without Landlock.
     public var enforcement: Enforcement
+    /// Whether the launcher gives up every capability before exec (a program started by root is
+    /// then unprivileged: it cannot raise its rlimits back, mount, chroot or bypass file modes).
+    public var dropsCapabilities: Bool = false
 
     /// A policy; by default nothing beyond the launcher's fixed read-only set, no limits, Landlock required.
     public init(
@@ -64,6 +67,7 @@ public struct SandboxPolicy: Hashable, Sendable {
         case .preferred: result.append("--allow-unconfined")
         case .disabled: result.append("--no-landlock")
         }
+        if dropsCapabilities { result.append("--drop-capabilities") }
         if let reportDescriptor { result += ["--report-fd", String(reportDescriptor)] }
         return result + ["--", program] + arguments
     }

@@ -27,6 +27,9 @@ public struct SandboxReport: Hashable, Sendable {
     public var scopes: [String]
     /// `no_new_privs` was set.
     public var noNewPrivileges: Bool
+    /// `dropped` when the launcher gave up the capabilities it held, `none` when it held none,
+    /// nil when it was not asked to.
+    public var capabilities: String?
     /// Why the sandbox is not enforced, or why the launcher refused (`landlock-unavailable`, ...).
     public var reason: String?
     /// Set when the launcher could not exec the program.
@@ -59,6 +62,7 @@ public struct SandboxReport: Hashable, Sendable {
         let scope = pairs["scope"] ?? "none"
         self.scopes = scope == "none" ? [] : scope.split(separator: ",").map(String.init)
         self.noNewPrivileges = pairs["no-new-privs"] == "1"
+        self.capabilities = pairs["capabilities"]
         self.reason = pairs["reason"]
         self.execError = execError
     }

@@ -2,7 +2,7 @@
 //
 //   exthost-sandbox-exec [--ro PATH]... [--rw PATH]... [--rlimit-as BYTES] [--rlimit-nofile N]
 //       [--rlimit-nproc N] [--rlimit-cpu SECONDS] [--no-landlock] [--allow-unconfined]
-//       [--report-fd N] -- PROGRAM [ARGS...]
+//       [--drop-capabilities] [--report-fd N] -- PROGRAM [ARGS...]
 //
 // Single-threaded on purpose: Landlock confines only the calling thread, so it must be applied
 // here, between posix_spawn and execv, never from a Swift process that already has Dispatch
@@ -54,6 +54,7 @@ struct options {
     struct limit limits[4];
     int no_landlock;
     int allow_unconfined;
+    int drop_capabilities;
     int report_fd;
     char **program_argv;
 };
@@ -70,7 +71,7 @@ static void usage_error(const char *message, const char *argument) {
     fprintf(stderr,
             "usage: exthost-sandbox-exec [--ro PATH]... [--rw PATH]... [--rlimit-as BYTES] [--rlimit-nofile N]\n"
             "       [--rlimit-nproc N] [--rlimit-cpu SECONDS] [--no-landlock] [--allow-unconfined]\n"
-            "       [--report-fd N] -- PROGRAM [ARGS...]\n");
+            "       [--drop-capabilities] [--report-fd N] -- PROGRAM [ARGS...]\n");
     exit(EXIT_USAGE);
 }
 
@@ -108,6 +109,8 @@ static void parse(int argc, char **argv, struct options *o) {
             o->no_landlock = 1;
         } else if (strcmp(arg, "--allow-unconfined") == 0) {
             o->allow_unconfined = 1;
+        } else if (strcmp(arg, "--drop-capabilities") == 0) {
+            o->drop_capabilities = 1;
         } else if (strcmp(arg, "--report-fd") == 0) {
             unsigned long long fd = parse_number(arg, next);
             if (fd <= IPC_FD || fd > INT_MAX) usage_error("--report-fd must be above 3", next);
@@ -232,11 +235,20 @@ int main(int argc, char **argv) {
         if (setrlimit(o.limits[l].resource, &value) < 0) fail(&o, EXIT_SANDBOX, "setrlimit-failed", o.limits[l].option, errno);
     }
 
+    // After the rlimits (raising a hard limit back needs CAP_SYS_RESOURCE, which goes here).
+    const char *capabilities = "";
+    if (o.drop_capabilities) {
+        int held = eh_drop_capabilities();
+        if (held < 0) fail(&o, EXIT_SANDBOX, "drop-capabilities-failed", NULL, errno);
+        capabilities = held > 0 ? " capabilities=dropped" : " capabilities=none";
+    }
+
     int enforced = strcmp(status, "enforced") == 0;
     char line[256];
-    snprintf(line, sizeof(line), "sandbox=%s landlock-abi=%d network=%s scope=%s no-new-privs=%d%s\n", status,
+    snprintf(line, sizeof(line), "sandbox=%s landlock-abi=%d network=%s scope=%s no-new-privs=%d%s%s\n", status,
              enforced ? abi : 0, enforced && abi >= 4 ? "denied" : "allowed",
-             enforced && abi >= 6 ? "signal,abstract-unix" : "none", eh_get_no_new_privs() == 1, reason);
+             enforced && abi >= 6 ? "signal,abstract-unix" : "none", eh_get_no_new_privs() == 1, capabilities,
+             reason);
     report(&o, line);
     close_inherited(&o);
 

@@ -49,6 +49,13 @@ int eh_set_no_new_privs(void);
 /// prctl(PR_GET_NO_NEW_PRIVS). Returns 0 or 1, or -1 with errno set.
 int eh_get_no_new_privs(void);
 
+/// Gives up every capability for good, so that a program run as root is not privileged either:
+/// locks the securebits that stop exec from granting root capabilities (needs CAP_SETPCAP; skipped
+/// without it), empties the bounding and ambient sets, then clears the effective, permitted and
+/// inheritable sets. Returns the number of capabilities that were held before (0 for an ordinary
+/// user), or -1 with errno set.
+int eh_drop_capabilities(void);
+
 // MARK: - Descriptors
 
 /// pipe2(fds, O_CLOEXEC). Returns 0, or -1 with errno set.

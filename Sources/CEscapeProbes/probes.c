@@ -1,0 +1,139 @@
+#define _GNU_SOURCE
+#include "CEscapeProbes.h"
+
+#include <arpa/inet.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/ptrace.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define RESULT(call) ((call) < 0 ? errno : 0)
+
+int ep_read_file(const char *path) {
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return errno;
+    char byte;
+    int rc = read(fd, &byte, 1) < 0 ? errno : 0;
+    close(fd);
+    return rc;
+}
+
+int ep_list_directory(const char *path) {
+    int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) return errno;
+    char buffer[4096];
+    int rc = syscall(SYS_getdents64, fd, buffer, sizeof(buffer)) < 0 ? errno : 0;
+    close(fd);
+    return rc;
+}
+
+int ep_create_file(const char *path) {
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) return errno;
+    int rc = write(fd, "x", 1) < 0 ? errno : 0;
+    close(fd);
+    return rc;
+}
+
+int ep_make_directory(const char *path) { return RESULT(mkdir(path, 0755)); }
+int ep_hard_link(const char *existing, const char *path) { return RESULT(link(existing, path)); }
+int ep_rename(const char *from, const char *to) { return RESULT(rename(from, to)); }
+int ep_unlink(const char *path) { return RESULT(unlink(path)); }
+int ep_symlink(const char *target, const char *path) { return RESULT(symlink(target, path)); }
+
+int ep_ptrace_attach(int pid) {
+    if (ptrace(PTRACE_ATTACH, pid, NULL, NULL) < 0) return errno;
+    ptrace(PTRACE_DETACH, pid, NULL, NULL);
+    return 0;
+}
+
+int ep_signal_probe(int pid) { return RESULT(kill(pid, 0)); }
+int ep_parent_pid(void) { return getppid(); }
+
+int ep_raise_open_files_limit(void) {
+    struct rlimit limit;
+    if (getrlimit(RLIMIT_NOFILE, &limit) < 0) return errno;
+    limit.rlim_max += 1024;
+    limit.rlim_cur = limit.rlim_max;
+    return RESULT(setrlimit(RLIMIT_NOFILE, &limit));
+}
+
+int ep_chroot(const char *path) { return RESULT(chroot(path)); }
+int ep_mount_tmpfs(const char *path) { return RESULT(mount("none", path, "tmpfs", 0, NULL)); }
+
+int ep_connect_tcp(int port) {
+    int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) return errno;
+    struct sockaddr_in address;
+    memset(&address, 0, sizeof(address));
+    address.sin_family = AF_INET;
+    address.sin_port = htons((unsigned short)port);
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    int rc = RESULT(connect(fd, (struct sockaddr *)&address, sizeof(address)));
+    close(fd);
+    return rc;
+}
+
+int ep_exec(const char *path) {
+    int pipefd[2];
+    if (pipe2(pipefd, O_CLOEXEC) < 0) return errno;
+    pid_t pid = fork();
+    if (pid < 0) return errno;
+    if (pid == 0) {
+        char *const argv[] = {(char *)path, "-c", "true", NULL};
+        execv(path, argv);
+        int error = errno;
+        (void)!write(pipefd[1], &error, sizeof(error));
+        _exit(127);
+    }
+    close(pipefd[1]);
+    int error = 0;
+    ssize_t n = read(pipefd[0], &error, sizeof(error));
+    close(pipefd[0]);
+    int status;
+    waitpid(pid, &status, 0);
+    return n == (ssize_t)sizeof(error) ? error : 0;
+}
+
+int ep_unshare_user_namespace(void) {
+    // Without seccomp the unshare itself may succeed; what matters is whether the namespace's
+    // capabilities open anything: a mount over / or reading a file the sandbox hides.
+    if (unshare(CLONE_NEWUSER | CLONE_NEWNS) < 0) return errno;
+    if (mount("none", "/tmp", "tmpfs", 0, NULL) == 0) return 0;
+    return ep_read_file("/etc/passwd");
+}
+
+int ep_fork_loop(int count) {
+    int started = 0;
+    for (int i = 0; i < count; i++) {
+        pid_t pid = fork();
+        if (pid < 0) break;
+        if (pid == 0) {
+            for (;;) pause();
+        }
+        started++;
+    }
+    return started;
+}
+
+int ep_allocate(int mebibytes) {
+    for (int i = 0; i < mebibytes; i++) {
+        char *block = malloc(1 << 20);
+        if (block == NULL) return ENOMEM;
+        for (int page = 0; page < (1 << 20); page += 4096) block[page] = (char)i;
+    }
+    return 0;
+}

@@ -1,0 +1,21 @@
+import ExtensionRuntime
+
+/// `exthost __extension`: exthost re-executed as the built-in save-to-group share extension, inside
+/// the sandbox `exthost share` puts it in. Not for direct use (it needs the host on descriptor 3),
+/// so `exthost --help` leaves it out.
+enum ExtensionCommand {
+    /// The hidden command word.
+    static let name = "__extension"
+
+    static var all: [CommandSpec] { [command] }
+
+    static let command = CommandSpec(
+        [name], summary: "Run as the built-in save-to-group share extension (started by 'exthost share').",
+        discussion: "Needs the host's socket on descriptor 3; 'exthost share' starts it."
+    ) { _, _ in
+        let status = await ExtensionRuntime.main(name: "exthost-save-to-group") { context in
+            try await SaveToGroupExtension.run(context)
+        }
+        return status == 0 ? .success : .failure
+    }
+}

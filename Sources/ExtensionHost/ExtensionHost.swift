@@ -1,0 +1,327 @@
+import ExtensionIPC
+import Foundation
+import HostSystem
+import Synchronization
+
+/// Runs share extensions as confined, supervised child processes (DESIGN.md §3).
+public enum ExtensionHost {
+    /// Launches the extension described by `launch`, serves it through `session` until it exits,
+    /// and reports how it ended.
+    ///
+    /// While it runs, a watchdog samples its real footprint (``HostSystem/ProcessMonitor``) every
+    /// ``ExtensionLimits/samplingInterval`` and counts its process tree; going over the memory or
+    /// process limit, or past the timeout, kills the whole tree with `SIGKILL`. After
+    /// `completeRequest` or `cancelRequest` it has two seconds to exit before it is killed (the
+    /// outcome stays what it asked for). A protocol violation kills it and reports a crash.
+    /// - Throws: ``HostSystem/Errno`` when the launcher cannot be started (a missing file);
+    ///   everything that happens after the spawn is in the report.
+    public static func run(_ launch: ExtensionLaunch, session: some ExtensionSession) async throws -> ExtensionReport {
+        let start = ContinuousClock.now
+        let (mine, theirs) = try Socket.pair()
+        let connection = Connection(socket: mine)
+        let channel = ExtensionChannel(connection: connection, onProgress: launch.onProgress)
+        let reportPipe: (readEnd: FileDescriptor, writeEnd: FileDescriptor)
+        let logPipe: (readEnd: FileDescriptor, writeEnd: FileDescriptor)
+        do {
+            reportPipe = try FileDescriptor.pipe()
+            logPipe = try FileDescriptor.pipe()
+        } catch {
+            try? theirs.close()
+            connection.close()
+            throw error
+        }
+        var spawn = launch.policy.spawn(
+            launcher: launch.launcher, program: launch.executable, arguments: launch.arguments,
+            socket: theirs.descriptor, report: reportPipe.writeEnd, standardOutput: logPipe.writeEnd,
+            standardError: logPipe.writeEnd)
+        spawn.environment = launch.environmentEntries()
+        spawn.workingDirectory = launch.containerURL.path
+        let reportCapture = OutputCapture(reading: reportPipe.readEnd, keepingAtMost: 4096)
+        let logCapture = OutputCapture(reading: logPipe.readEnd, keepingAtMost: launch.logLimit)
+        let tracker = RunTracker(start: start)
+        let closeOurCopies = {
+            try? theirs.close()
+            try? reportPipe.writeEnd.close()
+            try? logPipe.writeEnd.close()
+        }
+        let pid: ProcessID
+        let status: TerminationStatus
+        do {
+            (pid, status) = try await withChildProcess(spawn, teardown: Teardown(gracePeriod: .milliseconds(200))) {
+                child in
+                closeOurCopies()
+                await supervise(child, launch: launch, channel: channel, session: session, tracker: tracker)
+                return child.pid
+            }
+        } catch {
+            closeOurCopies()
+            connection.close()
+            throw error
+        }
+        connection.close()
+        await session.finish()
+        let sandboxText = (try? await reportCapture.output().text) ?? ""
+        let log = try? await logCapture.output()
+        return tracker.report(
+            pid: pid, status: status, sandbox: SandboxReport(parsing: sandboxText), limits: launch.limits,
+            channel: channel, log: log?.text ?? "", dropped: log?.droppedByteCount ?? 0)
+    }
+
+    /// Runs the serving loop, the watchdog and the timer until the child has exited and its
+    /// connection has drained.
+    private static func supervise(
+        _ child: ChildProcess, launch: ExtensionLaunch, channel: ExtensionChannel, session: some ExtensionSession,
+        tracker: RunTracker
+    ) async {
+        let serving = Task { await serve(child, channel: channel, session: session, tracker: tracker) }
+        let watching = Task { await watch(child, limits: launch.limits, channel: channel, tracker: tracker) }
+        let timing = Task {
+            guard let timeout = launch.limits.timeout else { return }
+            try? await Task.sleep(for: timeout)
+            if Task.isCancelled || child.hasTerminated { return }
+            let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+            if tracker.kill(.killedTimeout, "ran past its time limit of \(seconds) s") {
+                killTree(child, tracker: tracker)
+            }
+        }
+        _ = await child.exitStatus()
+        killTree(child, tracker: tracker)
+        timing.cancel()
+        watching.cancel()
+        // Every frame it sent before exiting is still readable: drain them (end of stream comes
+        // once its last copy of the socket is gone), but never wait long for an escaped holder.
+        let drained = Task {
+            await serving.value
+            return true
+        }
+        let deadline = Task {
+            try? await Task.sleep(for: .seconds(2))
+            return false
+        }
+        if await !firstOf(drained, deadline) { channel.connection.close() }
+        await serving.value
+        deadline.cancel()
+        await watching.value
+    }
+
+    private static func firstOf(_ a: Task<Bool, Never>, _ b: Task<Bool, Never>) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask { await a.value }
+            group.addTask { await b.value }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            b.cancel()
+            return first
+        }
+    }
+
+    private static func killTree(_ child: ChildProcess, tracker: RunTracker) {
+        try? child.send(.kill)
+        for pid in tracker.knownDescendants { try? pid.send(.kill) }
+    }
+
+    // MARK: - Serving
+
+    private static func serve(
+        _ child: ChildProcess, channel: ExtensionChannel, session: some ExtensionSession, tracker: RunTracker
+    ) async {
+        let violation: (String) -> Void = { text in
+            if tracker.kill(.crashed, "broke the protocol: \(text)") { killTree(child, tracker: tracker) }
+        }
+        await withDiscardingTaskGroup { group in
+            do {
+                for try await frame in channel.connection.incomingFrames() {
+                    guard let message = frame.message else {
+                        violation("sent a data chunk")
+                        continue
+                    }
+                    frame.closeDescriptors()
+                    switch message {
+                    case .hello(let hello):
+                        tracker.mark(hello: ContinuousClock.now)
+                        guard hello.protocolVersion == WireFormat.protocolVersion else {
+                            violation(
+                                "speaks protocol \(hello.protocolVersion), the host \(WireFormat.protocolVersion)")
+                            continue
+                        }
+                        do {
+                            let welcome = try await session.welcome(for: hello)
+                            try channel.send(.welcome(welcome))
+                        } catch {
+                            violation("was refused: \(error)")
+                        }
+                    case .loadRequest(let request):
+                        channel.setActivity(session.describe(request))
+                        group.addTask {
+                            await session.serve(request, on: channel)
+                            channel.finishedLoad()
+                        }
+                    case .startAccessing(let request):
+                        let reply = await session.startAccessing(request, on: channel)
+                        try? channel.send(.securityScopeReply(reply))
+                    case .stopAccessing(let request):
+                        let reply = await session.stopAccessing(request, on: channel)
+                        try? channel.send(.securityScopeReply(reply))
+                    case .progress(let update):
+                        if let activity = update.activity { channel.setActivity(activity) }
+                    case .completeRequest(let completion):
+                        tracker.finish(completion: completion, cancellation: nil)
+                        try? channel.send(.bye(Bye(reason: "request completed")))
+                        group.addTask { await exitOrKill(child, tracker: tracker) }
+                    case .cancelRequest(let cancellation):
+                        tracker.finish(completion: nil, cancellation: cancellation)
+                        try? channel.send(.bye(Bye(reason: "request cancelled")))
+                        group.addTask { await exitOrKill(child, tracker: tracker) }
+                    case .log(let line):
+                        tracker.append(line)
+                    case .cancelLoad, .bye:
+                        break
+                    case .welcome, .fileReply, .loadCompleted, .loadFailed, .securityScopeReply:
+                        violation("sent \(message.typeName), which only the host sends")
+                    }
+                }
+            } catch {
+                violation("\(error)")
+            }
+        }
+    }
+
+    /// After the request ended the extension has two seconds to exit.
+    private static func exitOrKill(_ child: ChildProcess, tracker: RunTracker) async {
+        if await !child.waitForTermination(timeout: .seconds(2)) { killTree(child, tracker: tracker) }
+    }
+
+    // MARK: - Watchdog
+
+    private static func watch(
+        _ child: ChildProcess, limits: ExtensionLimits, channel: ExtensionChannel, tracker: RunTracker
+    ) async {
+        var round = 0
+        while !child.hasTerminated && !Task.isCancelled {
+            if let sample = try? ProcessMonitor.sample(child.pid) {
+                tracker.record(sample.memory)
+                if sample.memory.footprintBytes > limits.memoryBytes {
+                    var reason =
+                        "went over its memory limit of \(limits.memoryBytes.byteDescription) "
+                        + "(footprint \(sample.memory.footprintBytes.byteDescription))"
+                    if let activity = channel.activity {
+                        reason += " while \(activity)"
+                        if activity.hasPrefix("loading data representation") {
+                            reason += "; use loadFileRepresentation"
+                        }
+                    }
+                    if tracker.kill(.killedMemory, reason) { killTree(child, tracker: tracker) }
+                    return
+                }
+            }
+            if round % 10 == 0 {
+                let tree = ProcessMonitor.descendants(of: child.pid)
+                tracker.noteDescendants(tree)
+                if tree.count + 1 > limits.processes {
+                    let reason = "started \(tree.count + 1) processes, over its limit of \(limits.processes)"
+                    if tracker.kill(.killedProcesses, reason) { killTree(child, tracker: tracker) }
+                    return
+                }
+            }
+            round += 1
+            try? await Task.sleep(for: limits.samplingInterval)
+        }
+    }
+}
+
+/// What the supervising tasks learn about one run.
+final class RunTracker: Sendable {
+    private struct State {
+        var hello: ContinuousClock.Instant?
+        var finished: ContinuousClock.Instant?
+        var completion: CompleteRequest?
+        var cancellation: CancelRequest?
+        var killed: (ExtensionRunOutcome, String)?
+        var peakFootprint = 0
+        var peakResident = 0
+        var messages: [LogLine] = []
+        var descendants: [ProcessID] = []
+    }
+    private let state = Mutex(State())
+    private let start: ContinuousClock.Instant
+
+    init(start: ContinuousClock.Instant) { self.start = start }
+
+    func mark(hello: ContinuousClock.Instant) { state.withLock { $0.hello = $0.hello ?? hello } }
+
+    func finish(completion: CompleteRequest?, cancellation: CancelRequest?) {
+        state.withLock { state in
+            guard state.completion == nil, state.cancellation == nil else { return }
+            state.completion = completion
+            state.cancellation = cancellation
+            state.finished = ContinuousClock.now
+        }
+    }
+
+    /// Records the first kill; returns whether this call was it.
+    func kill(_ outcome: ExtensionRunOutcome, _ reason: String) -> Bool {
+        state.withLock { state in
+            if state.killed != nil { return false }
+            // A request already completed or cancelled keeps its outcome; a late kill is cleanup.
+            if state.completion != nil || state.cancellation != nil, outcome == .crashed { return false }
+            state.killed = (outcome, reason)
+            return true
+        }
+    }
+
+    func record(_ memory: ProcessMonitor.MemoryUsage) {
+        state.withLock { state in
+            state.peakFootprint = max(state.peakFootprint, memory.footprintBytes)
+            state.peakResident = max(state.peakResident, memory.peakResidentBytes)
+        }
+    }
+
+    func append(_ line: LogLine) { state.withLock { $0.messages.append(line) } }
+
+    func noteDescendants(_ pids: [ProcessID]) {
+        state.withLock { state in
+            for pid in pids where !state.descendants.contains(pid) { state.descendants.append(pid) }
+        }
+    }
+
+    var knownDescendants: [ProcessID] { state.withLock { $0.descendants } }
+
+    func report(
+        pid: ProcessID, status: TerminationStatus, sandbox: SandboxReport?, limits: ExtensionLimits,
+        channel: ExtensionChannel, log: String, dropped: Int
+    ) -> ExtensionReport {
+        let now = ContinuousClock.now
+        return state.withLock { state in
+            let outcome: ExtensionRunOutcome
+            let reason: String
+            if let (killedOutcome, killedReason) = state.killed {
+                outcome = killedOutcome
+                reason = killedReason
+            } else if state.completion != nil {
+                outcome = .completed
+                reason = "completed the request"
+            } else if let cancellation = state.cancellation {
+                outcome = .cancelled
+                reason = "cancelled the request: \(cancellation.error.message)"
+            } else {
+                outcome = .crashed
+                if let sandbox, sandbox.status == .refused {
+                    reason = "the sandbox launcher refused to run it (\(sandbox.reason ?? "unknown reason"))"
+                } else if let error = sandbox?.execError {
+                    reason = "could not be executed: \(error)"
+                } else {
+                    reason = "ended (\(status)) without completing or cancelling the request"
+                }
+            }
+            return ExtensionReport(
+                pid: pid.rawValue, outcome: outcome, reason: reason, status: status, sandbox: sandbox,
+                peakMemoryBytes: state.peakFootprint, peakResidentBytes: state.peakResident, limits: limits,
+                activity: channel.activity, completion: state.completion, cancellation: state.cancellation,
+                log: log, logDroppedBytes: dropped, messages: state.messages, refusals: channel.refusals,
+                bytesServed: channel.bytesServed,
+                timings: ExtensionReport.Timings(
+                    hello: state.hello.map { $0 - start }, finished: state.finished.map { $0 - start },
+                    total: now - start))
+        }
+    }
+}

@@ -1,0 +1,86 @@
+public import ExtensionIPC
+public import HostSystem
+import Synchronization
+
+/// The host's side of one share, as the extension sees it: the context it is welcomed with, and
+/// the answers to its loads and security-scope requests. ``ExtensionHost/run(_:session:)``
+/// drives it; loads are served concurrently (one task per request).
+public protocol ExtensionSession: Sendable {
+    /// The answer to the extension's hello.
+    /// - Throws: to refuse the extension (it is then killed and reported as crashed).
+    func welcome(for hello: Hello) async throws -> Welcome
+    /// Answers `request` with exactly one final reply on `channel`: a file reply (one descriptor),
+    /// data chunks then `loadCompleted`, or `loadFailed`.
+    func serve(_ request: LoadRequest, on channel: ExtensionChannel) async
+    /// Answers `startAccessingSecurityScopedResource()`.
+    func startAccessing(_ request: SecurityScopeRequest, on channel: ExtensionChannel) async -> SecurityScopeReply
+    /// Answers `stopAccessingSecurityScopedResource()`.
+    func stopAccessing(_ request: SecurityScopeRequest, on channel: ExtensionChannel) async -> SecurityScopeReply
+    /// What a load is, for the report when the extension is killed during it
+    /// ("loading data representation of movie.mov (public.mpeg-4), 1.1 GiB").
+    func describe(_ request: LoadRequest) -> String
+    /// The share ended (the extension exited or was killed): revoke whatever it was granted.
+    func finish() async
+}
+
+/// The connection to a running extension, as a session serves it: sends replies and records what
+/// the host refused and what the extension was doing.
+public final class ExtensionChannel: Sendable {
+    /// The framed connection (fd 3 on the extension's side).
+    public let connection: Connection
+
+    private struct State {
+        var refusals: [String] = []
+        var activity: String?
+        var bytesServed: Int64 = 0
+        var loadsServed = 0
+    }
+    private let state = Mutex(State())
+    private let onProgress: (@Sendable (_ loadsServed: Int, _ activity: String?) -> Void)?
+
+    init(connection: Connection, onProgress: (@Sendable (Int, String?) -> Void)? = nil) {
+        self.connection = connection
+        self.onProgress = onProgress
+    }
+
+    /// Counts one answered load and reports progress.
+    func finishedLoad() {
+        let (count, activity) = state.withLock { state in
+            state.loadsServed += 1
+            return (state.loadsServed, state.activity)
+        }
+        onProgress?(count, activity)
+    }
+
+    /// Loads answered so far.
+    public var loadsServed: Int { state.withLock { $0.loadsServed } }
+
+    /// Sends `message` with its descriptors.
+    /// - Throws: ``ExtensionIPC/IPCError``.
+    public func send(_ message: Message, descriptors: [FileDescriptor] = []) throws(IPCError) {
+        try connection.send(message, descriptors: descriptors)
+    }
+
+    /// Streams `bytes` as the answer to a data load.
+    /// - Throws: ``ExtensionIPC/IPCError``.
+    public func sendData(requestID: UInt64, bytes: UnsafeRawBufferPointer) throws(IPCError) {
+        try connection.sendData(requestID: requestID, bytes: bytes)
+        state.withLock { $0.bytesServed += Int64(bytes.count) }
+    }
+
+    /// Records that the host refused something the extension asked for (shown in the report).
+    public func refuse(_ what: String) { state.withLock { $0.refusals.append(what) } }
+
+    /// Records what the extension is doing now.
+    public func setActivity(_ activity: String?) { state.withLock { $0.activity = activity } }
+
+    /// Counts bytes sent outside ``sendData(requestID:bytes:)`` (files travel as descriptors).
+    public func addBytesServed(_ count: Int64) { state.withLock { $0.bytesServed += count } }
+
+    /// What the host refused, in order.
+    public var refusals: [String] { state.withLock { $0.refusals } }
+    /// The latest activity.
+    public var activity: String? { state.withLock { $0.activity } }
+    /// Bytes handed to the extension.
+    public var bytesServed: Int64 { state.withLock { $0.bytesServed } }
+}

@@ -1,0 +1,223 @@
+public import ExtensionIPC
+import Foundation
+import HostSystem
+public import ItemProviders
+
+/// The host side of a share over real item providers: the extension's loads are answered from
+/// the providers the host owns (on the main actor, where they live).
+///
+/// - data loads: the provider's `loadDataRepresentation`, streamed in bounded chunks;
+/// - file loads: the registered handler's original file, opened by the host without following a
+///   symbolic link and sent as a read-only descriptor (never as bytes, never copied here); a
+///   data-only representation is written to an unlinked temporary file first;
+/// - open-in-place loads: the same, and only while the extension is accessing the attachment's
+///   security-scope token (strict, as on a device), or always when lenient (as in the simulator).
+public final class ProviderSession: ExtensionSession {
+    /// The context the extension is welcomed with.
+    public let context: ContextDescription
+    /// The App Groups the extension is entitled to.
+    public let appGroups: [String]
+    /// The security-scope broker.
+    public let tokens: SecurityScopeTokens
+    /// Whether open-in-place loads work without an active scope.
+    public let lenient: Bool
+    private let table: ProviderTable
+    private let names: [String]
+    private let inPlaceTokens: [Int: String]
+
+    /// A session over `items` (owned by the main actor).
+    @MainActor
+    public init(items: [ExtensionItem], appGroups: [String], lenient: Bool = false) {
+        let tokens = SecurityScopeTokens()
+        var providers: [ItemProvider] = []
+        var names: [String] = []
+        var issued: [Int: String] = [:]
+        var descriptions: [ItemDescription] = []
+        for item in items {
+            var attachments: [AttachmentDescription] = []
+            for provider in item.attachments ?? [] {
+                let index = providers.count
+                providers.append(provider)
+                names.append(provider.suggestedName ?? "attachment \(index)")
+                var representations: [RepresentationDescription] = []
+                for type in provider.registeredTypeIdentifiers {
+                    guard let registered = provider.representation(answering: type) else { continue }
+                    let kind: RepresentationKind
+                    var token: String?
+                    if registered.kind.isOpenInPlace {
+                        kind = .openInPlace
+                        let issuedToken = issued[index] ?? tokens.issue(for: index)
+                        issued[index] = issuedToken
+                        token = issuedToken
+                    } else {
+                        kind = registered.kind.isFileBacked ? .file : .data
+                    }
+                    representations.append(
+                        RepresentationDescription(typeIdentifier: type, kind: kind, securityScopeToken: token))
+                }
+                attachments.append(
+                    AttachmentDescription(
+                        index: index, suggestedName: provider.suggestedName, representations: representations))
+            }
+            descriptions.append(
+                ItemDescription(
+                    title: item.attributedTitle, contentText: item.attributedContentText, attachments: attachments))
+        }
+        self.context = ContextDescription(items: descriptions)
+        self.appGroups = appGroups
+        self.tokens = tokens
+        self.lenient = lenient
+        self.table = ProviderTable(providers)
+        self.names = names
+        self.inPlaceTokens = issued
+    }
+
+    public func welcome(for hello: Hello) async throws -> Welcome {
+        Welcome(context: context, appGroups: appGroups)
+    }
+
+    public func describe(_ request: LoadRequest) -> String {
+        let name = names.indices.contains(request.attachment) ? names[request.attachment] : "#\(request.attachment)"
+        let kind = request.kind == .openInPlace ? "in-place file" : request.kind.rawValue
+        return "loading \(kind) representation of \(name) (\(request.typeIdentifier))"
+    }
+
+    public func serve(_ request: LoadRequest, on channel: ExtensionChannel) async {
+        let loaded = await load(request)
+        switch loaded {
+        case .failure(let error):
+            channel.refuse("load of \(describeTarget(request)): \(error.message)")
+            try? channel.send(.loadFailed(LoadFailed(requestID: request.requestID, error: error)))
+        case .data(let data):
+            channel.setActivity(describe(request) + ", \(data.count.byteDescription)")
+            data.withUnsafeBytes { raw in try? channel.sendData(requestID: request.requestID, bytes: raw) }
+        case .file(let descriptor, let size, let closes):
+            channel.setActivity(describe(request) + ", \(Int(size).byteDescription)")
+            try? channel.send(
+                .fileReply(
+                    FileReply(
+                        requestID: request.requestID, typeIdentifier: request.typeIdentifier,
+                        suggestedName: names.indices.contains(request.attachment) ? names[request.attachment] : nil,
+                        byteCount: size, securityScopeToken: inPlaceTokens[request.attachment])),
+                descriptors: [descriptor])
+            channel.addBytesServed(size)
+            if closes { try? descriptor.close() }
+        }
+    }
+
+    private func describeTarget(_ request: LoadRequest) -> String {
+        let name = names.indices.contains(request.attachment) ? names[request.attachment] : "#\(request.attachment)"
+        return "\(name) as \(request.typeIdentifier) (\(request.kind.rawValue))"
+    }
+
+    private enum Loaded: Sendable {
+        case data(Data)
+        case file(FileDescriptor, size: Int64, closes: Bool)
+        case failure(WireError)
+    }
+
+    @MainActor
+    private func load(_ request: LoadRequest) async -> Loaded {
+        guard let provider = table.provider(at: request.attachment) else {
+            return .failure(
+                WireError(code: WireError.itemUnavailable, message: "there is no attachment \(request.attachment)"))
+        }
+        let type = request.typeIdentifier
+        do {
+            switch request.kind {
+            case .data:
+                return .data(try await provider.loadDataRepresentation(for: type))
+            case .file, .openInPlace:
+                let options: FileOptions = request.kind == .openInPlace ? .openInPlace : []
+                guard provider.representation(answering: type, fileOptions: options) != nil else {
+                    let what = request.kind == .openInPlace ? "an open-in-place file" : "a representation"
+                    return .failure(
+                        WireError(code: WireError.itemUnavailable, message: "\(type) is not registered as \(what)"))
+                }
+                if request.kind == .openInPlace, !lenient,
+                    case .failure(let refusal) = tokens.checkAccess(
+                        inPlaceTokens[request.attachment], attachment: request.attachment)
+                {
+                    return .failure(
+                        WireError(
+                            domain: "NSCocoaErrorDomain", code: 257,
+                            message: "open-in-place load refused: \(refusal)"))
+                }
+                let (_, value) = try await provider.loadOriginal(for: type, fileOptions: options)
+                return try Self.descriptor(for: value)
+            }
+        } catch let error as ItemProviderError {
+            return .failure(WireError(domain: error.domain, code: error.code.rawValue, message: error.message))
+        } catch let error as WireError {
+            return .failure(error)
+        } catch {
+            return .failure(WireError(code: WireError.unknownError, message: "\(error)"))
+        }
+    }
+
+    private static func descriptor(for value: ItemProvider.OriginalValue) throws -> Loaded {
+        switch value {
+        case .file(let url):
+            let opened = Result { () throws(Errno) -> FileDescriptor in try FileDescriptor.open(url.path, .noFollow) }
+            if case .failure(let error) = opened, error == .tooManySymbolicLinks {
+                throw WireError(
+                    code: WireError.itemUnavailable,
+                    message:
+                        "\(url.lastPathComponent) is a symbolic link; the host does not follow links in shared items")
+            }
+            let descriptor = try opened.get()
+            let status = try descriptor.status()
+            guard status.kind == .regular else {
+                try? descriptor.close()
+                throw WireError(
+                    code: WireError.itemUnavailable,
+                    message: "\(url.lastPathComponent) is not a regular file (folders travel as data: a zip archive)")
+            }
+            return .file(descriptor, size: status.size, closes: true)
+        case .descriptor(let representation):
+            let size = try representation.byteCount ?? representation.descriptor.status().size
+            return .file(representation.descriptor, size: size, closes: representation.closesDescriptor)
+        case .data(let data):
+            // A file load of data: an unlinked temporary file holding it.
+            let path = FileManager.default.temporaryDirectory
+                .appendingPathComponent("exthost-share-\(SecurityScopeTokens.randomHex(8))").path
+            let descriptor = try FileDescriptor.open(path, [.readWrite, .create, .exclusiveCreate], permissions: 0o600)
+            try? FileManager.default.removeItem(atPath: path)
+            try descriptor.writeAll([UInt8](data))
+            _ = try descriptor.seek(offset: 0)
+            return .file(descriptor, size: Int64(data.count), closes: true)
+        }
+    }
+
+    public func startAccessing(_ request: SecurityScopeRequest, on channel: ExtensionChannel) async
+        -> SecurityScopeReply
+    {
+        switch tokens.start(request.token) {
+        case .success: return SecurityScopeReply(requestID: request.requestID, granted: true)
+        case .failure(let refusal):
+            channel.refuse("startAccessingSecurityScopedResource: \(refusal)")
+            return SecurityScopeReply(requestID: request.requestID, granted: false, reason: "\(refusal)")
+        }
+    }
+
+    public func stopAccessing(_ request: SecurityScopeRequest, on channel: ExtensionChannel) async
+        -> SecurityScopeReply
+    {
+        switch tokens.stop(request.token) {
+        case .success: return SecurityScopeReply(requestID: request.requestID, granted: true)
+        case .failure(let refusal):
+            channel.refuse("stopAccessingSecurityScopedResource: \(refusal)")
+            return SecurityScopeReply(requestID: request.requestID, granted: false, reason: "\(refusal)")
+        }
+    }
+
+    public func finish() async { tokens.revokeAll() }
+}
+
+/// The providers, confined to the main actor.
+@MainActor
+final class ProviderTable {
+    private let providers: [ItemProvider]
+    init(_ providers: [ItemProvider]) { self.providers = providers }
+    func provider(at index: Int) -> ItemProvider? { providers.indices.contains(index) ? providers[index] : nil }
+}

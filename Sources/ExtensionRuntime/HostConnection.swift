@@ -1,0 +1,256 @@
+import Dispatch
+public import ExtensionIPC
+public import HostSystem
+import Synchronization
+
+import class Foundation.Thread
+
+/// The extension's end of the connection to the host (fd 3): requests with replies matched by
+/// request id, data loads reassembled from their chunks, and one-way messages.
+///
+/// A dedicated reader thread receives every frame, so replies arrive while any number of loads
+/// are in flight. Safe to use from any task or thread.
+public final class HostConnection: Sendable {
+    /// A load's answer.
+    public enum LoadReply: Sendable {
+        /// The bytes of a data representation.
+        case data([UInt8])
+        /// A descriptor (read-only) and what the host said about it.
+        case file(FileDescriptor, FileReply)
+    }
+
+    private enum Waiter {
+        case load(CheckedContinuation<LoadReply, any Error>)
+        case scope(CheckedContinuation<SecurityScopeReply, Never>)
+    }
+    private struct Pending {
+        var waiter: Waiter
+        var bytes: [UInt8] = []
+    }
+    private struct State {
+        var nextID: UInt64 = 1
+        var pending: [UInt64: Pending] = [:]
+        var closed: IPCError?
+        var bye: Bye?
+    }
+
+    /// The framed connection.
+    public let connection: Connection
+    /// The largest data representation accepted (bigger ones fail the load; use a file load).
+    public let maximumDataSize: Int
+    private let state = Mutex(State())
+
+    /// Wraps `connection` (fd 3 in an extension). Call ``start()`` after sending hello.
+    public init(connection: Connection, maximumDataSize: Int = 256 << 20) {
+        self.connection = connection
+        self.maximumDataSize = maximumDataSize
+    }
+
+    /// The extension's inherited socket, fd 3.
+    public static func inherited() -> HostConnection {
+        HostConnection(connection: Connection(socket: Socket(descriptor: FileDescriptor(rawValue: 3))))
+    }
+
+    // MARK: - Handshake
+
+    /// Sends hello and waits for the welcome.
+    /// - Throws: ``ExtensionIPC/IPCError`` (`.protocolViolation` for anything but a welcome,
+    ///   `.unsupportedVersion` for another protocol version).
+    public func handshake(name: String?, timeout: Duration = .seconds(30)) throws -> Welcome {
+        try connection.send(.hello(Hello(role: .extension, pid: ProcessID.current.rawValue, name: name)))
+        let frame = try connection.receive(timeout: timeout)
+        guard case .welcome(let welcome) = frame.message else {
+            frame.closeDescriptors()
+            throw IPCError(.protocolViolation, "expected a welcome from the host")
+        }
+        guard welcome.protocolVersion == WireFormat.protocolVersion else {
+            throw IPCError(
+                .unsupportedVersion,
+                "the host speaks protocol \(welcome.protocolVersion), this extension \(WireFormat.protocolVersion)")
+        }
+        return welcome
+    }
+
+    /// Starts the reader thread (after ``handshake(name:timeout:)``).
+    public func start() {
+        Thread.detachNewThread { [self] in readLoop() }
+    }
+
+    // MARK: - Requests
+
+    /// Loads one representation: data comes back as bytes, file and in-place as a descriptor.
+    /// - Throws: ``ExtensionIPC/WireError`` from the host (or for an oversized data load),
+    ///   ``ExtensionIPC/IPCError`` when the connection ended.
+    public func load(attachment: Int, typeIdentifier: String, kind: RepresentationKind) async throws -> LoadReply {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<LoadReply, any Error>) in
+            let registered: Result<UInt64, IPCError> = state.withLock { state in
+                if let closed = state.closed { return .failure(closed) }
+                let id = state.nextID
+                state.nextID += 1
+                state.pending[id] = Pending(waiter: .load(continuation))
+                return .success(id)
+            }
+            switch registered {
+            case .failure(let error): continuation.resume(throwing: error)
+            case .success(let id):
+                do throws(IPCError) {
+                    try connection.send(
+                        .loadRequest(
+                            LoadRequest(
+                                requestID: id, attachment: attachment, typeIdentifier: typeIdentifier, kind: kind)))
+                } catch {
+                    if case .load(let waiter)? = state.withLock({ $0.pending.removeValue(forKey: id)?.waiter }) {
+                        waiter.resume(throwing: error)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Asks the host to start (or stop) accessing the scope of `token`; false when refused or
+    /// when the connection is gone.
+    public func securityScope(start: Bool, token: String) async -> SecurityScopeReply {
+        await withCheckedContinuation { (continuation: CheckedContinuation<SecurityScopeReply, Never>) in
+            let id: UInt64? = state.withLock { state in
+                if state.closed != nil { return nil }
+                let id = state.nextID
+                state.nextID += 1
+                state.pending[id] = Pending(waiter: .scope(continuation))
+                return id
+            }
+            guard let id else {
+                continuation.resume(returning: SecurityScopeReply(requestID: 0, granted: false, reason: "host gone"))
+                return
+            }
+            let request = SecurityScopeRequest(requestID: id, token: token)
+            do throws(IPCError) {
+                try connection.send(start ? .startAccessing(request) : .stopAccessing(request))
+            } catch {
+                if case .scope(let waiter)? = state.withLock({ $0.pending.removeValue(forKey: id)?.waiter }) {
+                    waiter.resume(returning: SecurityScopeReply(requestID: id, granted: false, reason: "\(error)"))
+                }
+            }
+        }
+    }
+
+    /// The blocking form of ``securityScope(start:token:)`` for synchronous callers (the
+    /// security-scope broker). Must not be called on the reader thread.
+    public func securityScopeBlocking(start: Bool, token: String) -> Bool {
+        let semaphore = DispatchSemaphore(value: 0)
+        let granted = Atomic(false)
+        Task.detached { [self] in
+            let reply = await securityScope(start: start, token: token)
+            granted.store(reply.granted, ordering: .releasing)
+            semaphore.signal()
+        }
+        semaphore.wait()
+        return granted.load(ordering: .acquiring)
+    }
+
+    /// Sends a one-way message (log, progress, completion, cancellation, bye).
+    /// - Throws: ``ExtensionIPC/IPCError``.
+    public func send(_ message: Message) throws(IPCError) { try connection.send(message) }
+
+    /// Waits (up to `timeout`) for the host's bye after a completion; returns whether it came.
+    public func waitForBye(timeout: Duration) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if state.withLock({ $0.bye != nil || $0.closed != nil }) { return true }
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+        return false
+    }
+
+    // MARK: - Reading
+
+    private func readLoop() {
+        while true {
+            let frame: Frame
+            do throws(IPCError) {
+                frame = try connection.receive()
+            } catch {
+                fail(error)
+                return
+            }
+            dispatch(frame)
+        }
+    }
+
+    private func fail(_ error: IPCError) {
+        let waiters = state.withLock { state in
+            state.closed = error
+            defer { state.pending = [:] }
+            return state.pending.map { ($0.key, $0.value.waiter) }
+        }
+        for (id, waiter) in waiters {
+            switch waiter {
+            case .load(let continuation): continuation.resume(throwing: error)
+            case .scope(let continuation):
+                continuation.resume(returning: SecurityScopeReply(requestID: id, granted: false, reason: "\(error)"))
+            }
+        }
+    }
+
+    private func dispatch(_ frame: Frame) {
+        switch frame.content {
+        case .data(let chunk):
+            let overflow: Bool = state.withLock { state in
+                guard var pending = state.pending[chunk.requestID] else { return false }
+                if pending.bytes.count + chunk.bytes.count > maximumDataSize { return true }
+                pending.bytes += chunk.bytes
+                state.pending[chunk.requestID] = pending
+                return false
+            }
+            if overflow {
+                finishLoad(
+                    chunk.requestID,
+                    .failure(
+                        WireError(
+                            code: WireError.unknownError,
+                            message: "the data representation is larger than \(maximumDataSize) bytes")))
+            }
+        case .message(let message):
+            switch message {
+            case .fileReply(let reply):
+                guard let descriptor = frame.descriptors.first else { return }
+                if !finishLoad(reply.requestID, .success(.file(descriptor, reply))) { try? descriptor.close() }
+            case .loadCompleted(let done):
+                let bytes = state.withLock { $0.pending[done.requestID]?.bytes } ?? []
+                if Int64(bytes.count) == done.byteCount {
+                    finishLoad(done.requestID, .success(.data(bytes)))
+                } else {
+                    finishLoad(
+                        done.requestID,
+                        .failure(
+                            WireError(
+                                code: WireError.unknownError,
+                                message: "received \(bytes.count) of \(done.byteCount) bytes")))
+                }
+            case .loadFailed(let failed):
+                finishLoad(failed.requestID, .failure(failed.error))
+            case .securityScopeReply(let reply):
+                if case .scope(let waiter)? = state.withLock({ $0.pending.removeValue(forKey: reply.requestID)?.waiter }
+                ) {
+                    waiter.resume(returning: reply)
+                }
+            case .bye(let bye):
+                state.withLock { $0.bye = bye }
+            default:
+                frame.closeDescriptors()
+            }
+        }
+    }
+
+    /// Resumes the load `id`; false when no such load was waiting.
+    @discardableResult
+    private func finishLoad(_ id: UInt64, _ result: Result<LoadReply, WireError>) -> Bool {
+        guard case .load(let waiter)? = state.withLock({ $0.pending.removeValue(forKey: id)?.waiter }) else {
+            return false
+        }
+        switch result {
+        case .success(let reply): waiter.resume(returning: reply)
+        case .failure(let error): waiter.resume(throwing: error)
+        }
+        return true
+    }
+}

@@ -1,0 +1,134 @@
+import ExtensionIPC
+import Foundation
+import HostSystem
+import ItemProviders
+
+/// Rebuilds the host's items as proxy item providers: each registered representation of the
+/// welcome is registered again, with a load handler that asks the host.
+///
+/// - data: the bytes arrive in chunks and are handed over as `Data`;
+/// - file: a read-only descriptor arrives (`SCM_RIGHTS`) and is registered as a descriptor
+///   representation, so `loadFileRepresentation` copies it into a fresh directory of the
+///   container's `tmp/` (removed when the completion handler returns), exactly as in process;
+/// - open in place: the runtime starts the token's scope with the host for the duration of the
+///   load (the host hands an in-place descriptor only while its scope is being accessed), and the
+///   materialised file carries the token, so the extension's own start/stop go to the host too.
+enum ProxyProviders {
+    @MainActor
+    static func items(_ context: ContextDescription, _ host: HostConnection) -> [ExtensionItem] {
+        context.items.map { item in
+            ExtensionItem(
+                attachments: item.attachments.map { provider(for: $0, host) }, attributedTitle: item.title,
+                attributedContentText: item.contentText)
+        }
+    }
+
+    @MainActor
+    static func provider(for attachment: AttachmentDescription, _ host: HostConnection) -> ItemProvider {
+        let provider = ItemProvider()
+        provider.suggestedName = attachment.suggestedName
+        let index = attachment.index
+        for representation in attachment.representations {
+            let type = representation.typeIdentifier
+            switch representation.kind {
+            case .data:
+                provider.registerDataRepresentation(for: type) { completion in
+                    Task {
+                        do {
+                            switch try await host.load(attachment: index, typeIdentifier: type, kind: .data) {
+                            case .data(let bytes): completion(Data(bytes), nil)
+                            case .file(let descriptor, _):
+                                try? descriptor.close()
+                                completion(nil, ItemProviderError(.unknown, "the host sent a file for a data load"))
+                            }
+                        } catch {
+                            completion(nil, providerError(error))
+                        }
+                    }
+                    return nil
+                }
+            case .file:
+                provider.registerDescriptorRepresentation(for: type) { completion in
+                    Task {
+                        let (representation, error) = await descriptor(
+                            index, type, .file, suggestedName: attachment.suggestedName, host)
+                        completion(representation, error)
+                    }
+                    return nil
+                }
+            case .openInPlace:
+                let token = representation.securityScopeToken
+                provider.registerDescriptorRepresentation(for: type, openInPlace: true, securityScopeToken: token) {
+                    completion in
+                    Task {
+                        guard let token else {
+                            completion(nil, ItemProviderError(.itemUnavailable, "no security-scope token for \(type)"))
+                            return
+                        }
+                        let started = await host.securityScope(start: true, token: token)
+                        guard started.granted else {
+                            completion(
+                                nil,
+                                ItemProviderError(
+                                    .fileReadNoPermission,
+                                    "the host refused the security scope: \(started.reason ?? "no reason")"))
+                            return
+                        }
+                        let (representation, error) = await descriptor(
+                            index, type, .openInPlace, suggestedName: attachment.suggestedName, host)
+                        _ = await host.securityScope(start: false, token: token)
+                        completion(representation, error)
+                    }
+                    return nil
+                }
+            }
+        }
+        return provider
+    }
+
+    private static func descriptor(
+        _ index: Int, _ type: String, _ kind: RepresentationKind, suggestedName: String?, _ host: HostConnection
+    ) async -> (DescriptorRepresentation?, (any Error)?) {
+        do {
+            switch try await host.load(attachment: index, typeIdentifier: type, kind: kind) {
+            case .file(let descriptor, let reply):
+                return (
+                    DescriptorRepresentation(
+                        descriptor: descriptor, byteCount: reply.byteCount,
+                        suggestedName: safeName(reply.suggestedName ?? suggestedName), closesDescriptor: true), nil
+                )
+            case .data:
+                return (nil, ItemProviderError(.unknown, "the host sent data for a file load"))
+            }
+        } catch {
+            return (nil, providerError(error))
+        }
+    }
+
+    /// A plain file name: the last component, never `.`/`..`, never hidden.
+    static func safeName(_ name: String?) -> String? {
+        guard let name else { return nil }
+        let last = name.split(separator: "/").last.map(String.init) ?? ""
+        if last.isEmpty || last == "." || last == ".." { return nil }
+        return last.hasPrefix(".") ? "_" + last.dropFirst() : last
+    }
+
+    static func providerError(_ error: any Error) -> any Error {
+        if let error = error as? WireError {
+            return ItemProviderError(ItemProviderError.Code(domain: error.domain, rawValue: error.code), error.message)
+        }
+        if let error = error as? IPCError {
+            return ItemProviderError(.unknown, "the connection to the host ended: \(error)")
+        }
+        return error
+    }
+}
+
+/// Asks the host to start and stop security scopes.
+struct HostSecurityScopeBroker: SecurityScopeBroker {
+    let host: HostConnection
+
+    func startAccessing(token: String, url: URL) -> Bool { host.securityScopeBlocking(start: true, token: token) }
+
+    func stopAccessing(token: String, url: URL) { _ = host.securityScopeBlocking(start: false, token: token) }
+}

@@ -1,0 +1,187 @@
+import AppGroups
+import ExtensionIPC
+import Foundation
+import HostSystem
+public import ItemProviders
+
+/// The built-in share extension ("save to group"): every attachment into the App Group container.
+///
+/// All attachments load concurrently in one task group whose child tasks run on the main actor
+/// (the providers are not Sendable and never leave it; only the Sendable outcomes cross). For each
+/// it picks the data representation for text and URLs and the file representation for everything
+/// else, writes the result into a staged file of the group container, then commits every staged
+/// entry in one batch (fsync, rename, directory fsync, journal append, commit notification) and
+/// completes the request with one outcome per attachment.
+public enum SaveToGroupExtension {
+    /// Runs the extension on `context` (what `exthost __extension` does).
+    /// - Throws: when the group cannot be opened (the request is then cancelled with that error).
+    @MainActor
+    public static func run(_ context: ExtensionContext) async throws {
+        guard let environment = ExtensionRuntime.current else {
+            throw ItemProviderError(.unknown, "SaveToGroupExtension runs inside ExtensionRuntime.main")
+        }
+        let store = try environment.openGroup()
+        let providers = context.inputItems.flatMap { $0.attachments ?? [] }
+        let staging = Staging(store: store, batchSize: batchSize)
+        let started = ContinuousClock.now
+        var outcomes: [AttachmentOutcome] = []
+        await withTaskGroup(of: AttachmentOutcome.self) { group in
+            // A sliding window: the next load starts as soon as one finishes; file loads (which
+            // hold descriptors) have a smaller window than data loads.
+            let kinds = providers.map { choice(for: $0)?.kind ?? .data }
+            var next = 0
+            var inFlight = 0
+            var filesInFlight = 0
+            while true {
+                while next < providers.count, inFlight < maximumConcurrentLoads,
+                    kinds[next] == .data || filesInFlight < maximumConcurrentFileLoads
+                {
+                    let provider = providers[next]
+                    let index = next
+                    group.addTask { @MainActor @Sendable in await stage(provider, index: index, staging: staging) }
+                    inFlight += 1
+                    if kinds[next] != .data { filesInFlight += 1 }
+                    next += 1
+                }
+                guard let outcome = await group.next() else { break }
+                outcomes.append(outcome)
+                inFlight -= 1
+                if kinds[outcome.attachment] != .data { filesInFlight -= 1 }
+            }
+        }
+        staging.flush()
+        let loading = ContinuousClock.now - started - staging.commitTime
+        ExtensionRuntime.log(
+            "save-to-group: \(providers.count) attachment(s) loaded in \(milliseconds(loading)) ms, "
+                + "committed in \(staging.commits) batch(es) taking \(milliseconds(staging.commitTime)) ms")
+        outcomes.sort { $0.attachment < $1.attachment }
+        for index in outcomes.indices {
+            let attachment = outcomes[index].attachment
+            if let error = staging.failures[attachment] {
+                outcomes[index].error = error
+            } else if outcomes[index].error == nil {
+                outcomes[index].destination = staging.destinations[attachment]
+            }
+        }
+        ExtensionRuntime.report(outcomes)
+        context.completeRequest(returningItems: nil)
+    }
+
+    /// How many attachments load at once.
+    public static let maximumConcurrentLoads = 512
+    /// How many file representations load at once: each holds a few descriptors (the one received
+    /// from the host, the temporary copy, the staged entry), and the extension's open-file limit
+    /// is 256 by default.
+    public static let maximumConcurrentFileLoads = 48
+    /// How many staged entries are committed together (one journal append and fsync per batch).
+    public static let batchSize = 64
+
+    /// What a share extension would choose: data for text and URLs, a file for everything else.
+    static func choice(for provider: ItemProvider) -> (type: String, kind: RepresentationKind)? {
+        let types = provider.registeredTypeIdentifiers
+        guard let first = types.first else { return nil }
+        for textual in ["public.url", "public.plain-text"] where provider.hasItemConformingToTypeIdentifier(textual) {
+            if let representation = provider.representation(answering: textual) {
+                return (representation.typeIdentifier, .data)
+            }
+        }
+        return (first, .file)
+    }
+
+    static func milliseconds(_ duration: Duration) -> String {
+        let value = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+        return String(format: "%.1f", value)
+    }
+
+    @MainActor
+    static func stage(_ provider: ItemProvider, index: Int, staging: Staging) async
+        -> AttachmentOutcome
+    {
+        let start = ContinuousClock.now
+        var outcome = AttachmentOutcome(attachment: index)
+        func elapsed() -> Double {
+            let duration = ContinuousClock.now - start
+            return Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+        }
+        guard let (type, kind) = choice(for: provider) else {
+            outcome.error = WireError(code: WireError.itemUnavailable, message: "the attachment has no representation")
+            return outcome
+        }
+        outcome.typeIdentifier = type
+        outcome.kind = kind
+        let name = provider.suggestedName ?? "attachment-\(index)"
+        do {
+            switch kind {
+            case .data:
+                ExtensionRuntime.activity("loading data representation of \(name) (\(type))")
+                let data = try await provider.loadDataRepresentation(for: type)
+                let writer = try staging.store.makeEntry(name: name, typeIdentifier: type)
+                try writer.write([UInt8](data))
+                outcome.byteCount = Int64(data.count)
+                staging.add(index, writer)
+            case .file, .openInPlace:
+                ExtensionRuntime.activity("loading file representation of \(name) (\(type))")
+                // The temporary copy goes away when the body returns; an open descriptor keeps it.
+                let (descriptor, fileName) = try await provider.withFileRepresentation(for: type) { url in
+                    (try FileDescriptor.open(url.path), url.lastPathComponent)
+                }
+                defer { try? descriptor.close() }
+                let writer = try staging.store.makeEntry(name: fileName, typeIdentifier: type)
+                try writer.copy(from: descriptor)
+                outcome.byteCount = try descriptor.status().size
+                staging.add(index, writer)
+            }
+        } catch {
+            outcome.error = wireError(error)
+        }
+        outcome.milliseconds = elapsed()
+        return outcome
+    }
+}
+
+/// The staged entries, committed in batches (a staged entry holds an open descriptor until its
+/// commit); main-actor isolated like the providers.
+@MainActor
+final class Staging {
+    let store: AppGroupStore
+    let batchSize: Int
+    private var pending: [(index: Int, writer: EntryWriter)] = []
+    /// Time spent committing, and how many batches.
+    private(set) var commitTime = Duration.zero
+    private(set) var commits = 0
+    /// Where each committed attachment went, relative to the group container.
+    private(set) var destinations: [Int: String] = [:]
+    /// Attachments whose batch could not be committed.
+    private(set) var failures: [Int: WireError] = [:]
+
+    init(store: AppGroupStore, batchSize: Int) {
+        self.store = store
+        self.batchSize = batchSize
+    }
+
+    func add(_ index: Int, _ writer: EntryWriter) {
+        pending.append((index, writer))
+        if pending.count >= batchSize { flush() }
+    }
+
+    /// Commits what is staged: fsync each file, rename into place, fsync the directory, append
+    /// and fsync the journal records, post the notification.
+    func flush() {
+        guard !pending.isEmpty else { return }
+        let start = ContinuousClock.now
+        defer {
+            commitTime += ContinuousClock.now - start
+            commits += 1
+        }
+        let batch = pending
+        pending = []
+        do {
+            let entries = try store.commit(batch.map(\.writer))
+            for (position, staged) in batch.enumerated() where position < entries.count {
+                destinations[staged.index] = entries[position].path.description
+            }
+        } catch {
+            for staged in batch { failures[staged.index] = wireError(error) }
+        }
+    }
+}

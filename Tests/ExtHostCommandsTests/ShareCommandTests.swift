@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+@testable import ExtHostCommands
+
+/// `exthost share` with real processes: the demo bundle, its rule, the sandboxed extension, then
+/// `exthost app inbox` seeing exactly what was committed.
+@Suite(.timeLimit(.minutes(2)))
+struct ShareCommandTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let group = "group.com.example.carddrop"
+    static var products: String {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
+        return (executable as NSString).deletingLastPathComponent
+    }
+
+    /// A scratch root holding a copy of the demo bundles (and the demo items).
+    private func scratch() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("share-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: Self.packageRoot.appendingPathComponent("Containers/Bundles"), to: url.appendingPathComponent("Bundles")
+        )
+        return url
+    }
+
+    private func run(_ arguments: [String], root: URL) async -> (ExitCode, String, String) {
+        let context = CommandContext.collecting()
+        let code = await ExtHostCommands.main(arguments: arguments + ["--root", root.path], context: context)
+        return (code, context.collectedOutput, context.collectedError)
+    }
+
+    private func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    @Test func sharingTheDemoItemsCommitsWhatTheAppInboxThenLists() async throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let items = root.appendingPathComponent("Bundles/DemoItems").path
+        let (code, out, err) = await run(["share", items, "--json"], root: root)
+        #expect(code == .success, "\(err)\n\(out)")
+        let report = try json(out)
+        #expect(report["activated"] as? Bool == true)
+        let extensionReport = try #require(report["extension"] as? [String: Any])
+        #expect(extensionReport["outcome"] as? String == "completed")
+        #expect((extensionReport["pid"] as? Int ?? 0) > 0)
+        #expect((extensionReport["peakMemoryBytes"] as? Int ?? 0) > 0)
+        let sandbox = try #require(extensionReport["sandbox"] as? [String: Any])
+        #expect(sandbox["enforced"] as? Bool == true)
+        #expect((sandbox["landlockABI"] as? Int ?? 0) >= 1)
+        let attachments = try #require(report["attachments"] as? [[String: Any]])
+        #expect(attachments.count == 4)
+        #expect(attachments.allSatisfy { $0["error"] is NSNull }, "\(attachments)")
+        let destinations = Set(attachments.compactMap { $0["destination"] as? String })
+        #expect(destinations.count == 4)
+        #expect(report["committed"] as? Int == 4)
+        #expect(report["group"] as? String == Self.group)
+
+        let (listed, inbox, _) = await run(["app", "inbox", "--group", Self.group, "--json"], root: root)
+        #expect(listed == .success)
+        let entries = try #require(try json(inbox)["items"] as? [[String: Any]])
+        #expect(Set(entries.compactMap { $0["path"] as? String }) == destinations)
+        #expect(
+            Set(entries.compactMap { $0["name"] as? String })
+                == ["alice.card", "menu.pdf", "note.txt", "photo.png"])
+    }
+
+    @Test func theHumanReportNamesTheSandboxTheAttachmentsAndTheGroup() async throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let items = root.appendingPathComponent("Bundles/DemoItems").path
+        let (code, out, _) = await run(["share", items], root: root)
+        #expect(code == .success)
+        #expect(out.contains("completed — completed the request"))
+        #expect(out.contains("Landlock ABI"))
+        #expect(out.contains("photo.png"))
+        #expect(out.contains("group group.com.example.carddrop"))
+        #expect(out.contains("4 entries committed"))
+    }
+
+    @Test func aRuleThatDoesNotActivateExitsThreeWithTheExplanation() async throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let items = root.appendingPathComponent("items")
+        try FileManager.default.createDirectory(at: items, withIntermediateDirectories: true)
+        try Data([0, 1, 2, 3, 0xFF]).write(to: items.appendingPathComponent("blob.bin"))
+        let (code, out, _) = await run(["share", items.path], root: root)
+        #expect(code == .no, "\(out)")
+        #expect(out.contains("does not activate"))
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Shared").path))
+    }
+
+    @Test func badInputExitsTwo() async throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (missing, _, missingError) = await run(["share", root.appendingPathComponent("nope").path], root: root)
+        #expect(missing == .usage, "\(missingError)")
+        let items = root.appendingPathComponent("Bundles/DemoItems").path
+        let (noBundle, _, bundleError) = await run(["share", items, "--extension", root.path], root: root)
+        #expect(noBundle == .usage && bundleError.contains("not an extension bundle"))
+        let (nothing, _, _) = await run(["share"], root: root)
+        #expect(nothing == .usage)
+        let (badGroup, _, groupError) = await run(["share", items, "--group", "group.other"], root: root)
+        #expect(badGroup == .usage || badGroup == .failure, "\(groupError)")
+    }
+
+    @Test func aUsersOwnExtensionExecutableRunsTheSameWay() async throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let items = root.appendingPathComponent("Bundles/DemoItems").path
+        let example = Self.products + "/exthost-example-extension"
+        let (code, out, err) = await run(["share", items, "--extension-executable", example, "--json"], root: root)
+        #expect(code == .success, "\(err)\n\(out)")
+        let (_, inbox, _) = await run(["app", "inbox", "--group", Self.group], root: root)
+        #expect(inbox.contains("share-summary.txt"))
+    }
+
+    @Test func anExtensionThatCrashesExitsOne() async throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let items = root.appendingPathComponent("Bundles/DemoItems").path
+        let hostile = Self.products + "/exthost-hostile-extension"
+        let (code, out, _) = await run(["share", items, "--extension-executable", hostile, "--json"], root: root)
+        #expect(code == .failure)
+        let extensionReport = try #require(try json(out)["extension"] as? [String: Any])
+        #expect(extensionReport["outcome"] as? String == "crashed")
+        #expect((try json(out)["log"] as? String ?? "").contains("crashing on purpose"))
+    }
+}

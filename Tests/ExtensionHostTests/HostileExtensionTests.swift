@@ -1,0 +1,103 @@
+import AppGroups
+import ExtensionHost
+import ExtensionIPC
+import Foundation
+import HostSystem
+import Testing
+
+/// The sandbox from the outside: a hostile program tries to escape; every attempt must fail, and
+/// the same data path must still work for what a well-behaved extension does.
+@Suite(.timeLimit(.minutes(2)))
+struct HostileExtensionTests {
+    @Test func everyEscapeIsRefusedAndTheDataPathStillWorks() async throws {
+        guard SandboxPolicy.kernelLandlockABI > 0 else { return }
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let items = scratch.items
+        try Data("card contents\n".utf8).write(to: items.appendingPathComponent("card.txt"))
+        try Data("in place\n".utf8).write(to: items.appendingPathComponent("doc.inplace"))
+        try FileManager.default.createSymbolicLink(
+            atPath: items.appendingPathComponent("link-passwd").path, withDestinationPath: "/etc/passwd")
+        let session = FolderSession(folder: items, files: ["card.txt", "doc.inplace", "link-passwd"])
+        let foreign = SecurityScopeTokens().issue(for: 1)
+        let launch = scratch.launch([
+            "escapes", "--items", items.path, "--item-file", items.appendingPathComponent("card.txt").path,
+            "--other-group", scratch.otherGroup.path, "--root", scratch.root.url.path,
+            "--root-file", scratch.root.bundlesURL.appendingPathComponent("Info.plist").path,
+            "--home", scratch.home.path, "--foreign-token", foreign,
+        ])
+        let report = try await ExtensionHost.run(launch, session: session)
+        #expect(report.outcome == .completed, "\(report.reason)\n\(report.log)")
+        #expect(report.sandbox?.isEnforced == true)
+        #expect(report.sandbox?.noNewPrivileges == true)
+        let lines = report.messages.map(\.text)
+        let escapes = lines.filter { $0.hasPrefix("escape ") }
+        let escaped = escapes.filter { $0.contains(" ESCAPED") }
+        #expect(escapes.count >= 25, "\(lines)")
+        #expect(escaped.isEmpty, "\(escaped)")
+        let allowed = lines.filter { $0.hasPrefix("allowed ") }
+        #expect(allowed.count >= 5, "\(lines)")
+        #expect(allowed.allSatisfy { $0.hasSuffix(" ok") }, "\(allowed)")
+        // Nothing was planted outside.
+        #expect(!FileManager.default.fileExists(atPath: scratch.otherGroup.appendingPathComponent("stolen").path))
+        #expect(!FileManager.default.fileExists(atPath: scratch.root.url.appendingPathComponent("planted").path))
+        #expect(!FileManager.default.fileExists(atPath: scratch.home.appendingPathComponent(".exthost-planted").path))
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/exthost-hostile-planted"))
+        // The host refused the token and load escapes, and says so.
+        #expect(report.refusals.contains { $0.contains("forged") })
+        #expect(report.refusals.contains { $0.contains("foreign") })
+        #expect(report.refusals.contains { $0.contains("not being accessed") })
+        #expect(report.refusals.contains { $0.contains("link-passwd") })
+        // The well-behaved path wrote into the group.
+        let copied = try String(contentsOf: scratch.group.appendingPathComponent("hostile-copy-0"), encoding: .utf8)
+        #expect(copied == "card contents\n")
+    }
+
+    @Test func goingOverTheMemoryLimitKillsIt() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let limits = ExtensionLimits(memoryBytes: 64 << 20, timeout: .seconds(60))
+        let report = try await ExtensionHost.run(
+            scratch.launch(["memory", "2048"], limits: limits), session: FolderSession(folder: scratch.items, files: [])
+        )
+        #expect(report.outcome == .killedMemory, "\(report.reason)\n\(report.log)")
+        #expect(report.status == .signaled(.kill, coreDumped: false))
+        #expect(report.peakMemoryBytes > 64 << 20)
+        #expect(report.peakMemoryBytes < 1024 << 20)
+        #expect(report.reason.contains("huge.bin"))
+        #expect(report.reason.contains("use loadFileRepresentation"))
+        #expect(!report.log.contains("without being stopped"))
+    }
+
+    @Test func runningPastTheTimeoutKillsIt() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let limits = ExtensionLimits(timeout: .milliseconds(300))
+        let report = try await ExtensionHost.run(
+            scratch.launch(["hang"], limits: limits), session: FolderSession(folder: scratch.items, files: []))
+        #expect(report.outcome == .killedTimeout, "\(report.reason)\n\(report.log)")
+        #expect(report.status == .signaled(.kill, coreDumped: false))
+        #expect(report.log.contains("hanging"))
+    }
+
+    @Test func forkingInALoopKillsTheWholeTree() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let limits = ExtensionLimits(timeout: .seconds(60), processes: 16)
+        let report = try await ExtensionHost.run(
+            scratch.launch(["fork", "200"], limits: limits), session: FolderSession(folder: scratch.items, files: []))
+        #expect(report.outcome == .killedProcesses, "\(report.reason)\n\(report.log)")
+        // None of its processes survive it.
+        #expect(ProcessMonitor.members(ofProcessGroup: ProcessID(rawValue: report.pid)).isEmpty)
+    }
+
+    @Test func exitingWithoutCompletingIsACrash() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let report = try await ExtensionHost.run(
+            scratch.launch(["crash"]), session: FolderSession(folder: scratch.items, files: []))
+        #expect(report.outcome == .crashed)
+        #expect(report.status == .exited(3))
+        #expect(report.log.contains("crashing on purpose"))
+    }
+}

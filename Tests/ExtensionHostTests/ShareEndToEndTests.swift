@@ -1,0 +1,168 @@
+import AppGroups
+import ExtensionHost
+import ExtensionIPC
+import Foundation
+import HostSystem
+import ItemProviders
+import Testing
+
+/// Real processes end to end: host-side item providers served to a sandboxed extension that writes
+/// into its App Group; then the app's view of the group.
+@Suite(.timeLimit(.minutes(2)))
+struct ShareEndToEndTests {
+    static let group = "group.com.example.carddrop"
+
+    /// A device root with the extension's containers; `launch` runs `program` in them.
+    struct Device {
+        let base: URL
+        let root: DeviceRoot
+        let identity: BundleIdentity
+        let items: URL
+
+        init() throws {
+            base = FileManager.default.temporaryDirectory.appendingPathComponent("exthost-e2e-\(UUID().uuidString)")
+            root = DeviceRoot(url: base.appendingPathComponent("Containers"))
+            items = base.appendingPathComponent("items")
+            try FileManager.default.createDirectory(at: items, withIntermediateDirectories: true)
+            identity = BundleIdentity(
+                bundleIdentifier: "com.example.carddrop.Share", kind: .appExtension,
+                bundleURL: base.appendingPathComponent("Share.appex"), entitlementsURL: nil,
+                applicationGroups: [ShareEndToEndTests.group])
+        }
+
+        func remove() { try? FileManager.default.removeItem(at: base) }
+
+        func launch(_ program: String, _ arguments: [String] = []) throws -> ExtensionLaunch {
+            let container = try root.dataContainer(for: identity)
+            let group = try root.groupContainer(
+                try AppGroupIdentifier(validating: ShareEndToEndTests.group), as: identity)
+            let store = try AppGroupStore.open(
+                try AppGroupIdentifier(validating: ShareEndToEndTests.group), as: identity, root: root)
+            _ = try store.commitNotification.count()
+            var launch = ExtensionLaunch(
+                executable: TestProducts.directory + "/" + program, arguments: arguments,
+                launcher: TestProducts.launcher, containerURL: container.url,
+                groupContainers: [ShareEndToEndTests.group: group.url])
+            launch.sharedFiles = [store.commitNotification.fileURL.path]
+            launch.environment = [
+                ExtensionLaunch.rootVariable: root.url.path,
+                ExtensionLaunch.bundleIdentifierVariable: identity.bundleIdentifier,
+            ]
+            return launch
+        }
+
+        func entries() throws -> [JournalEntry] {
+            try AppGroupStore.inspect(try AppGroupIdentifier(validating: ShareEndToEndTests.group), root: root)
+                .entries()
+        }
+
+        func contents(of entry: JournalEntry) throws -> Data {
+            let store = try AppGroupStore.inspect(
+                try AppGroupIdentifier(validating: ShareEndToEndTests.group), root: root)
+            return try Data(contentsOf: store.url(for: entry))
+        }
+    }
+
+    /// Files, a text object and an open-in-place file, as a share sheet would hand them over.
+    @MainActor
+    static func demoSession(_ device: Device) throws -> ProviderSession {
+        let note = device.items.appendingPathComponent("note.txt")
+        let photo = device.items.appendingPathComponent("photo.png")
+        let document = device.items.appendingPathComponent("menu.pdf")
+        try Data("a note\n".utf8).write(to: note)
+        try Data((0..<70_000).map { UInt8(truncatingIfNeeded: $0) }).write(to: photo)
+        try Data("%PDF-1.4 in place\n".utf8).write(to: document)
+        var providers: [ItemProvider] = []
+        for url in [note, photo] {
+            if let provider = ItemProvider(contentsOf: url) { providers.append(provider) }
+        }
+        let text = ItemProvider(object: "shared text")
+        text.suggestedName = "text"
+        providers.append(text)
+        let inPlace = ItemProvider()
+        inPlace.suggestedName = "menu.pdf"
+        inPlace.registerFileRepresentation(for: "com.adobe.pdf", openInPlace: true) { completion in
+            completion(document, false, nil)
+            return nil
+        }
+        providers.append(inPlace)
+        return ProviderSession(items: [ExtensionItem(attachments: providers)], appGroups: [group])
+    }
+
+    @Test func theBuiltInExtensionSavesEveryAttachmentIntoTheGroup() async throws {
+        let device = try Device()
+        defer { device.remove() }
+        let session = try await Self.demoSession(device)
+        let report = try await ExtensionHost.run(try device.launch("exthost", ["__extension"]), session: session)
+        #expect(report.outcome == .completed, "\(report.reason)\n\(report.log)\n\(report.messages)")
+        #expect(report.sandbox?.isEnforced == (SandboxPolicy.kernelLandlockABI > 0))
+        let outcomes = report.completion?.outcomes ?? []
+        #expect(outcomes.count == 4)
+        #expect(outcomes.allSatisfy { $0.error == nil }, "\(outcomes)")
+        #expect(outcomes.map(\.kind) == [.data, .file, .data, .file])
+        let entries = try device.entries()
+        #expect(entries.count == 4)
+        #expect(Set(entries.map(\.path.description)) == Set(outcomes.compactMap(\.destination)))
+        let byName = Dictionary(uniqueKeysWithValues: entries.map { ($0.name, $0) })
+        #expect(try byName["note.txt"].map(device.contents) == Data("a note\n".utf8))
+        #expect(try byName["photo.png"].map(device.contents)?.count == 70_000)
+        #expect(try byName["text"].map(device.contents) == Data("shared text".utf8))
+        #expect(try byName["menu.pdf"].map(device.contents) == Data("%PDF-1.4 in place\n".utf8))
+        #expect(report.peakMemoryBytes > 0)
+        #expect(report.refusals.isEmpty, "\(report.refusals)")
+    }
+
+    @Test func aUsersOwnExtensionRunsOnTheSameDataPath() async throws {
+        let device = try Device()
+        defer { device.remove() }
+        let session = try await Self.demoSession(device)
+        let report = try await ExtensionHost.run(try device.launch("exthost-example-extension"), session: session)
+        #expect(report.outcome == .completed, "\(report.reason)\n\(report.log)\n\(report.messages)")
+        let entries = try device.entries()
+        #expect(entries.map(\.name) == ["share-summary.txt"])
+        let summary = String(decoding: try device.contents(of: entries[0]), as: UTF8.self)
+        let lines = summary.split(separator: "\n")
+        #expect(lines.count == 4)
+        #expect(lines[0].hasPrefix("note.txt\tpublic.plain-text\t7\ta note"))
+        #expect(lines[1].contains("\t70000\t"))
+        #expect(lines[3].hasPrefix("menu.pdf\tcom.adobe.pdf\t18\t%PDF"), "\(summary)")
+        #expect(report.completion?.outcomes.map(\.kind) == [.file, .file, .file, .openInPlace])
+    }
+
+    @Test func aThousandSlowProvidersLoadConcurrently() async throws {
+        let device = try Device()
+        defer { device.remove() }
+        let count = 1000
+        let session = await MainActor.run {
+            let providers = (0..<count).map { index -> ItemProvider in
+                let provider = ItemProvider()
+                provider.suggestedName = "item-\(index).txt"
+                provider.registerDataRepresentation(for: "public.plain-text") { completion in
+                    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(10)) {
+                        completion(Data("item \(index)".utf8), nil)
+                    }
+                    return nil
+                }
+                return provider
+            }
+            return ProviderSession(items: [ExtensionItem(attachments: providers)], appGroups: [Self.group])
+        }
+        var launch = try device.launch("exthost", ["__extension"])
+        launch.limits.timeout = .seconds(60)
+        let report = try await ExtensionHost.run(launch, session: session)
+        #expect(report.outcome == .completed, "\(report.reason)\n\(report.log)")
+        let outcomes = report.completion?.outcomes ?? []
+        #expect(outcomes.count == count)
+        #expect(
+            outcomes.filter { $0.error == nil }.count == count,
+            "\(outcomes.first { $0.error != nil }?.error?.message ?? "")")
+        let entries = try device.entries()
+        #expect(entries.count == count)
+        #expect(Set(entries.map(\.name)) == Set((0..<count).map { "item-\($0).txt" }), "names differ")
+        // Not asserted (tests do not measure time): serially this would take 10 s.
+        if let hello = report.timings.hello, let finished = report.timings.finished {
+            print(
+                "1000 providers x 10 ms: request took \(finished - hello) after hello; \(report.messages.map(\.text))")
+        }
+    }
+}
