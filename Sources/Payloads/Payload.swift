@@ -19,6 +19,9 @@ public struct Payload {
     public var source: String
     /// What every item and attachment is (types, kinds, sizes, knobs), for display.
     public var descriptions: [ItemDescription]
+    /// The temporary folder an archive was extracted into (nil for other sources); its files back
+    /// the file representations, so remove it with ``removeExtractedFiles()`` once the share is over.
+    public var extractedDirectory: URL?
 
     /// A payload.
     public init(items: [ExtensionItem], isWebpage: Bool = false, source: String, descriptions: [ItemDescription]) {
@@ -92,7 +95,20 @@ public struct Payload {
             try? FileManager.default.removeItem(at: destination)
             throw PayloadError(source: url.path, "cannot extract the archive: \(error)", cause: error)
         }
-        return try loadFolder(destination, source: url.path, registry: registry)
+        do {
+            var payload = try loadFolder(destination, source: url.path, registry: registry)
+            payload.extractedDirectory = destination
+            return payload
+        } catch {
+            try? FileManager.default.removeItem(at: destination)
+            throw error
+        }
+    }
+
+    /// Removes the folder an archive was extracted into (nothing for other sources). The file
+    /// representations of this payload cannot be loaded afterwards.
+    public func removeExtractedFiles() {
+        if let extractedDirectory { try? FileManager.default.removeItem(at: extractedDirectory) }
     }
 
     /// The payload as an activation rule sees it (ACTIVATION.md §2): per attachment the types the

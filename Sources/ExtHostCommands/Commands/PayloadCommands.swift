@@ -40,6 +40,7 @@ enum PayloadCommands {
             }
         }
         let payload = try load(parsed, context, command: "exthost payload show", registry: registry)
+        defer { payload.removeExtractedFiles() }
         if parsed.flag("json") {
             context.printJSON(jsonValue(payload))
         } else {
@@ -98,7 +99,9 @@ enum PayloadCommands {
     static func load(items path: String, _ context: CommandContext, registry: TypeRegistry = .system) throws -> Payload
     {
         do {
-            return try Payload.load(context.resolve(path), registry: registry)
+            var payload = try Payload.load(context.resolve(path), registry: registry)
+            payload.source = path
+            return payload
         } catch let error as PayloadError {
             throw CommandError.input(error.description)
         }
