@@ -114,12 +114,19 @@ public struct Payload {
     /// The payload as an activation rule sees it (ACTIVATION.md §2): per attachment the types the
     /// extension can see, in registration order (hidden representations left out); the title and
     /// content text as `attributedTitle` / `attributedContentText`; ``isWebpage``.
-    public func activationPayload() -> ActivationPayload {
+    ///
+    /// - Parameter consumer: who the extension is to the host. The default, another team's
+    ///   extension, sees only `.all` representations; the same team's also sees `.team`. `.group`
+    ///   is macOS-only, so no other process sees it on iOS; `.ownProcess` never leaves the host.
+    public func activationPayload(consumer: ProviderConsumer = .otherTeam) -> ActivationPayload {
         let activationItems = items.map { item in
             var otherKeys: [String: PlistValue] = [:]
             if let title = item.attributedTitle { otherKeys["attributedTitle"] = .string(title) }
             if let text = item.attributedContentText { otherKeys["attributedContentText"] = .string(text) }
-            let attachments = item.attachments?.map { ActivationPayload.Attachment($0.registeredTypeIdentifiers) }
+            let attachments = item.attachments?.map { provider in
+                ActivationPayload.Attachment(
+                    provider.representations.filter { consumer.sees($0.visibility) }.map(\.typeIdentifier))
+            }
             return ActivationPayload.Item(attachments, otherKeys: otherKeys)
         }
         return ActivationPayload(items: activationItems, isWebpage: isWebpage)

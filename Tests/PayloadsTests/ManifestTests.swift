@@ -14,6 +14,7 @@ struct ManifestTests {
               "attachments": [
                 {
                   "suggestedName": "Report",
+                  "preferredPresentationSize": [1170, 2532],
                   "representations": [
                     { "type": "com.adobe.pdf", "kind": "in-place", "file": "Report.pdf" },
                     { "type": "public.plain-text", "text": "secret", "visibility": "ownProcess" },
@@ -60,6 +61,10 @@ struct ManifestTests {
         #expect(first[0].registeredTypeIdentifiers == ["com.adobe.pdf", "public.url"])
         #expect(first[0].representations.count == 3)
         #expect(first[0].suggestedName == "Report")
+        #expect(first[0].preferredPresentationSize == PresentationSize(width: 1170, height: 2532))
+        #expect(
+            payload.activationPayload(consumer: .ownProcess).items[0].attachments?[0].registeredTypeIdentifiers.count
+                == 3)
         #expect(first[0].representation(answering: "com.adobe.pdf")?.kind == .openInPlace)
         #expect(first[1].registeredTypeIdentifiers == ["public.utf8-plain-text"])
         let activation = payload.activationPayload()
