@@ -87,6 +87,25 @@ struct ManifestTests {
         #expect(payload.descriptions[1].attachments[1].representations[0].loadDelayMilliseconds == 20)
     }
 
+    @Test func knobsApplyToLegacyLoadsOfObjects() async throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        try folder.write(
+            """
+            {"items": [{"attachments": [{"representations": [
+              {"type": "public.plain-text", "text": "slow", "loadDelayMilliseconds": 10},
+              {"type": "public.url", "url": "https://example.com/", "failWith": {"domain": "D", "code": 7, "message": "m"}}
+            ]}]}]}
+            """, to: "share.json")
+        let provider = try #require(try Payload.load(folder.url).items.first?.attachments?.first)
+        #expect(try await provider.loadItem(forTypeIdentifier: "public.text") as? String == "slow")
+        let error = await #expect(throws: ItemProviderError.self) {
+            try await provider.loadItem(forTypeIdentifier: "public.url")
+        }
+        #expect(error?.code == ItemProviderError.Code(domain: "D", rawValue: 7))
+        #expect(error?.message == "m")
+    }
+
     @Test(arguments: [
         ("{\n  \"items\": [],\n  \"extra\": 1\n}", 3, 12, "unknown key 'extra'"),
         ("{\n  \"items\": [\n    { \"attachments\": [ { \"file\": \"../x\" } ] }\n  ]\n}", 3, 34, "inside the folder"),
