@@ -203,6 +203,11 @@ enum StressCommand {
                 "share exited \(shareCode.rawValue) with \(attachments.count) of \(count) attachments reported: "
                     + shareContext.collectedError.prefix(500))
         }
+        // A sanitizer build of the extension reports into its captured output.
+        let log = report?["log"] as? String ?? ""
+        for marker in ["WARNING: ThreadSanitizer", "ERROR: AddressSanitizer"] where log.contains(marker) {
+            problems.append("the extension's log holds a sanitizer report (\(marker)): \(log.prefix(2000))")
+        }
         let store = try ContainerSupport.mapped {
             try AppGroupStore.recovering(try ContainerSupport.group(group), root: DeviceRoot(url: root))
         }
