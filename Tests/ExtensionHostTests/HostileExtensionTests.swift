@@ -27,7 +27,7 @@ struct HostileExtensionTests {
             "--home", scratch.home.path, "--foreign-token", foreign,
         ])
         let report = try await ExtensionHost.run(launch, session: session)
-        #expect(report.outcome == .completed, "\(report.reason)\n\(report.log)")
+        #expect(report.outcome == .completed, "\(report.reason)\n\(report.log)\n\(report.messages)")
         #expect(report.sandbox?.isEnforced == true)
         #expect(report.sandbox?.noNewPrivileges == true)
         let lines = report.messages.map(\.text)
