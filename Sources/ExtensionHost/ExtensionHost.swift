@@ -146,7 +146,8 @@ public enum ExtensionHost {
                         }
                         do {
                             let welcome = try await session.welcome(for: hello)
-                            try channel.send(.welcome(welcome))
+                            // A context too large for one frame goes as a welcome and its parts.
+                            for message in welcome.split() { try channel.send(message) }
                         } catch {
                             violation("was refused: \(error)")
                         }
@@ -176,7 +177,7 @@ public enum ExtensionHost {
                         tracker.append(line)
                     case .cancelLoad, .bye:
                         break
-                    case .welcome, .fileReply, .loadCompleted, .loadFailed, .securityScopeReply:
+                    case .welcome, .contextPart, .fileReply, .loadCompleted, .loadFailed, .securityScopeReply:
                         violation("sent \(message.typeName), which only the host sends")
                     }
                 }

@@ -7,6 +7,8 @@ public enum Message: Codable, Hashable, Sendable {
     case hello(Hello)
     /// Host → extension, answer to hello.
     case welcome(Welcome)
+    /// Host → extension, right after a welcome whose context did not fit in one frame.
+    case contextPart(ContextPart)
     /// Extension → host: load a representation.
     case loadRequest(LoadRequest)
     /// Host → extension: a file or in-place load; carries exactly one descriptor.
@@ -45,6 +47,7 @@ public enum Message: Codable, Hashable, Sendable {
         switch self {
         case .hello: return "hello"
         case .welcome: return "welcome"
+        case .contextPart: return "contextPart"
         case .loadRequest: return "loadRequest"
         case .fileReply: return "fileReply"
         case .loadCompleted: return "loadCompleted"
@@ -73,6 +76,7 @@ public enum Message: Codable, Hashable, Sendable {
         switch self {
         case .hello(let body): try container.encode(body, forKey: .body)
         case .welcome(let body): try container.encode(body, forKey: .body)
+        case .contextPart(let body): try container.encode(body, forKey: .body)
         case .loadRequest(let body): try container.encode(body, forKey: .body)
         case .fileReply(let body): try container.encode(body, forKey: .body)
         case .loadCompleted(let body): try container.encode(body, forKey: .body)
@@ -98,6 +102,7 @@ public enum Message: Codable, Hashable, Sendable {
         switch type {
         case "hello": self = .hello(try body(Hello.self))
         case "welcome": self = .welcome(try body(Welcome.self))
+        case "contextPart": self = .contextPart(try body(ContextPart.self))
         case "loadRequest": self = .loadRequest(try body(LoadRequest.self))
         case "fileReply": self = .fileReply(try body(FileReply.self))
         case "loadCompleted": self = .loadCompleted(try body(LoadCompleted.self))

@@ -115,6 +115,9 @@ public enum ExtensionRuntime {
             host: host)
         ItemProviderConfiguration.temporaryDirectory = container.appendingPathComponent("tmp")
         ItemProviderConfiguration.securityScopeBroker = HostSecurityScopeBroker(host: host)
+        if variables["EXTHOST_SECURITY_SCOPE_MODE"] == SecurityScopeMode.lenient.rawValue {
+            ItemProviderConfiguration.securityScopeMode = .lenient
+        }
         let ending = await run(environment, handler)
         do throws(IPCError) {
             try host.send(ending)

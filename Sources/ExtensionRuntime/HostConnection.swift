@@ -68,7 +68,17 @@ public final class HostConnection: Sendable {
                 .unsupportedVersion,
                 "the host speaks protocol \(welcome.protocolVersion), this extension \(WireFormat.protocolVersion)")
         }
-        return welcome
+        // A large context arrives in parts right after the welcome.
+        var parts: [ContextPart] = []
+        while parts.count < (welcome.parts ?? 0) {
+            let next = try connection.receive(timeout: timeout)
+            guard case .contextPart(let part) = next.message else {
+                next.closeDescriptors()
+                throw IPCError(.protocolViolation, "expected \(welcome.parts ?? 0) context parts after the welcome")
+            }
+            parts.append(part)
+        }
+        return try welcome.merging(parts)
     }
 
     /// Starts the reader thread (after ``handshake(name:timeout:)``).

@@ -158,6 +158,7 @@ enum ShareCommand {
             ExtensionLaunch.rootVariable: setup.root.url.path,
             ExtensionLaunch.bundleIdentifierVariable: setup.identity.bundleIdentifier,
         ]
+        if parsed.flag("lenient") { launch.environment["EXTHOST_SECURITY_SCOPE_MODE"] = "lenient" }
         if SandboxPolicy.kernelLandlockABI == 0 {
             context.printError(
                 "WARNING: this kernel offers no Landlock: the extension runs UNCONFINED (the report says so)")
