@@ -165,6 +165,8 @@ public enum ExtensionHost {
                         try? channel.send(.securityScopeReply(reply))
                     case .progress(let update):
                         if let activity = update.activity { channel.setActivity(activity) }
+                    case .outcomes(let batch):
+                        tracker.addOutcomes(batch.outcomes)
                     case .completeRequest(let completion):
                         tracker.finish(completion: completion, cancellation: nil)
                         try? channel.send(.bye(Bye(reason: "request completed")))
@@ -242,6 +244,7 @@ final class RunTracker: Sendable {
         var peakResident = 0
         var messages: [LogLine] = []
         var descendants: [ProcessID] = []
+        var batchedOutcomes: [AttachmentOutcome] = []
     }
     private let state = Mutex(State())
     private let start: ContinuousClock.Instant
@@ -250,10 +253,16 @@ final class RunTracker: Sendable {
 
     func mark(hello: ContinuousClock.Instant) { state.withLock { $0.hello = $0.hello ?? hello } }
 
+    func addOutcomes(_ outcomes: [AttachmentOutcome]) { state.withLock { $0.batchedOutcomes += outcomes } }
+
     func finish(completion: CompleteRequest?, cancellation: CancelRequest?) {
         state.withLock { state in
             guard state.completion == nil, state.cancellation == nil else { return }
-            state.completion = completion
+            state.completion = completion.map { completion in
+                var merged = completion
+                merged.outcomes = state.batchedOutcomes + completion.outcomes
+                return merged
+            }
             state.cancellation = cancellation
             state.finished = ContinuousClock.now
         }

@@ -27,6 +27,8 @@ public enum Message: Codable, Hashable, Sendable {
     case securityScopeReply(SecurityScopeReply)
     /// Either way: progress.
     case progress(ProgressUpdate)
+    /// Extension → host: outcomes ahead of a completion too large for one frame.
+    case outcomes(OutcomeBatch)
     /// Extension → host: `completeRequest(returningItems:)`.
     case completeRequest(CompleteRequest)
     /// Extension → host: `cancelRequest(withError:)`.
@@ -57,6 +59,7 @@ public enum Message: Codable, Hashable, Sendable {
         case .stopAccessing: return "stopAccessing"
         case .securityScopeReply: return "securityScopeReply"
         case .progress: return "progress"
+        case .outcomes: return "outcomes"
         case .completeRequest: return "completeRequest"
         case .cancelRequest: return "cancelRequest"
         case .log: return "log"
@@ -86,6 +89,7 @@ public enum Message: Codable, Hashable, Sendable {
         case .stopAccessing(let body): try container.encode(body, forKey: .body)
         case .securityScopeReply(let body): try container.encode(body, forKey: .body)
         case .progress(let body): try container.encode(body, forKey: .body)
+        case .outcomes(let body): try container.encode(body, forKey: .body)
         case .completeRequest(let body): try container.encode(body, forKey: .body)
         case .cancelRequest(let body): try container.encode(body, forKey: .body)
         case .log(let body): try container.encode(body, forKey: .body)
@@ -112,6 +116,7 @@ public enum Message: Codable, Hashable, Sendable {
         case "stopAccessing": self = .stopAccessing(try body(SecurityScopeRequest.self))
         case "securityScopeReply": self = .securityScopeReply(try body(SecurityScopeReply.self))
         case "progress": self = .progress(try body(ProgressUpdate.self))
+        case "outcomes": self = .outcomes(try body(OutcomeBatch.self))
         case "completeRequest": self = .completeRequest(try body(CompleteRequest.self))
         case "cancelRequest": self = .cancelRequest(try body(CancelRequest.self))
         case "log": self = .log(try body(LogLine.self))

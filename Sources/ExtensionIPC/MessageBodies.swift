@@ -331,6 +331,44 @@ public struct CompleteRequest: Codable, Hashable, Sendable {
     }
 }
 
+/// Outcomes sent ahead of a ``CompleteRequest`` whose outcomes would not fit in one frame; the
+/// host adds them to the completion's.
+public struct OutcomeBatch: Codable, Hashable, Sendable {
+    /// Some outcomes, in order.
+    public var outcomes: [AttachmentOutcome]
+
+    /// A batch.
+    public init(outcomes: [AttachmentOutcome]) { self.outcomes = outcomes }
+}
+
+extension CompleteRequest {
+    /// This completion as messages that each fit in a frame: itself when it fits, otherwise
+    /// outcome batches of at most `budget` encoded bytes followed by a completion without outcomes.
+    public func split(budget: Int = 512 << 10) -> [Message] {
+        let encoder = JSONEncoder()
+        if let whole = try? encoder.encode(Message.completeRequest(self)), whole.count <= budget {
+            return [.completeRequest(self)]
+        }
+        var batches: [OutcomeBatch] = []
+        var current: [AttachmentOutcome] = []
+        var size = 0
+        for outcome in outcomes {
+            let cost = (try? encoder.encode(outcome).count) ?? budget
+            if !current.isEmpty, size + cost > budget {
+                batches.append(OutcomeBatch(outcomes: current))
+                current = []
+                size = 0
+            }
+            current.append(outcome)
+            size += cost
+        }
+        if !current.isEmpty { batches.append(OutcomeBatch(outcomes: current)) }
+        var last = self
+        last.outcomes = []
+        return batches.map(Message.outcomes) + [.completeRequest(last)]
+    }
+}
+
 /// `cancelRequest(withError:)`.
 public struct CancelRequest: Codable, Hashable, Sendable {
     /// The error the extension cancelled with.

@@ -120,7 +120,12 @@ public enum ExtensionRuntime {
         }
         let ending = await run(environment, handler)
         do throws(IPCError) {
-            try host.send(ending)
+            // Thousands of outcomes do not fit in one frame: batches go ahead of the completion.
+            if case .completeRequest(let completion) = ending {
+                for message in completion.split() { try host.send(message) }
+            } else {
+                try host.send(ending)
+            }
         } catch {
             printError("\(name ?? "extension"): could not tell the host: \(error)")
             return 1

@@ -136,4 +136,25 @@ struct HostConnectionTests {
         defer { client.connection.close() }
         #expect(try client.handshake(name: "test") == welcome)
     }
+
+    @Test func thousandsOfOutcomesTravelAheadOfTheCompletion() throws {
+        let outcomes = (0..<10_000).map { index in
+            AttachmentOutcome(
+                attachment: index, typeIdentifier: "public.png", kind: .file, byteCount: 2560, milliseconds: 1.5,
+                destination: "Inbox/0000abcd-file-\(index).png")
+        }
+        let messages = CompleteRequest(outcomes: outcomes).split()
+        #expect(messages.count > 2)
+        var collected: [AttachmentOutcome] = []
+        for message in messages {
+            #expect(try FrameEncoder.encode(.message(message)).count <= WireFormat.maximumPayloadSize)
+            switch message {
+            case .outcomes(let batch): collected += batch.outcomes
+            case .completeRequest(let completion): collected += completion.outcomes
+            default: Issue.record("unexpected \(message.typeName)")
+            }
+        }
+        #expect(collected == outcomes)
+        #expect(CompleteRequest(outcomes: Array(outcomes.prefix(3))).split().count == 1)
+    }
 }
