@@ -199,7 +199,7 @@ public enum ExtensionHost {
     private static func watch(
         _ child: ChildProcess, limits: ExtensionLimits, channel: ExtensionChannel, tracker: RunTracker
     ) async {
-        var round = 0
+        var lastScan: ContinuousClock.Instant?
         while !child.hasTerminated && !Task.isCancelled {
             if let sample = try? ProcessMonitor.sample(child.pid) {
                 tracker.record(sample.memory)
@@ -217,7 +217,8 @@ public enum ExtensionHost {
                     return
                 }
             }
-            if round % 10 == 0 {
+            if lastScan.map({ ContinuousClock.now - $0 >= limits.processScanInterval }) ?? true {
+                lastScan = ContinuousClock.now
                 let tree = ProcessMonitor.descendants(of: child.pid)
                 tracker.noteDescendants(tree)
                 if tree.count + 1 > limits.processes {
@@ -226,7 +227,6 @@ public enum ExtensionHost {
                     return
                 }
             }
-            round += 1
             try? await Task.sleep(for: limits.samplingInterval)
         }
     }
