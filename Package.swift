@@ -64,6 +64,7 @@ let package = Package(
 
         // MARK: - Benchmarks (run by Scripts/bench-*, release builds)
         .executableTarget(name: "bench-rules", dependencies: ["ActivationRules", "Predicates", "UniformTypes"]),
+        .executableTarget(name: "bench-items", dependencies: ["ItemProviders", "HostSystem"]),
 
         // MARK: - Tests
         .testTarget(

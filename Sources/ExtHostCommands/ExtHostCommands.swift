@@ -4,7 +4,7 @@ public enum ExtHostCommands {
     /// Every command, in the order `exthost --help` lists them.
     static var all: [CommandSpec] {
         [helpCommand] + ShareCommand.all + TypesCommands.all + RuleCommands.all + PayloadCommands.all
-            + ContainerCommands.all + AppCommands.all + IPCCommands.all + ExtensionCommand.all
+            + ContainerCommands.all + AppCommands.all + IPCCommands.all + StressCommand.all + ExtensionCommand.all
     }
 
     /// The commands `exthost --help` lists (hidden ones, named `__…`, are left out).

@@ -34,7 +34,8 @@ import UniformTypes
 /// - Item: `attachments` (required), `title`, `contentText` (strings).
 /// - Attachment: either `file` alone (the entry is read like a folder entry: `.txt` text, `.url`/
 ///   `.webloc` URL, a folder, a typed file) or `representations` (required, non-empty, in
-///   registration order), plus `suggestedName`, `loadDelayMilliseconds`, `failWith`.
+///   registration order), plus `suggestedName`, `preferredPresentationSize` (`[width, height]`),
+///   `loadDelayMilliseconds`, `failWith`.
 /// - Representation: `type` (required), `kind` (`data`, `file`, `in-place`; default `data`),
 ///   `visibility` (`all`, `team`, `group`, `ownProcess`; default `all`), and its content: `text`,
 ///   `url` or `file` (a path relative to the folder, never leaving it); `file` and `in-place`
@@ -181,7 +182,10 @@ public enum Manifest {
         func attachment(_ value: LocatedJSON) throws -> AttachmentBuilder {
             let fields = try object(
                 value, "an attachment",
-                allowed: ["file", "representations", "suggestedName", "loadDelayMilliseconds", "failWith"])
+                allowed: [
+                    "file", "representations", "suggestedName", "preferredPresentationSize", "loadDelayMilliseconds",
+                    "failWith",
+                ])
             if let fileValue = fields["file"] {
                 guard fields.count == 1 else {
                     throw fail(value, "an attachment with 'file' takes no other keys (use 'representations' instead)")
@@ -191,6 +195,13 @@ public enum Manifest {
             let base = try knobs(fields, inheriting: LoadKnobs())
             let builder = AttachmentBuilder(
                 registry: registry, suggestedName: try string(fields["suggestedName"], "suggestedName"))
+            if let sizeValue = fields["preferredPresentationSize"] {
+                guard case .array(let numbers, _) = sizeValue, numbers.count == 2,
+                    case .number(let width, _) = numbers[0], case .number(let height, _) = numbers[1], width >= 0,
+                    height >= 0
+                else { throw fail(sizeValue, "preferredPresentationSize must be [width, height], two numbers ≥ 0") }
+                builder.provider.preferredPresentationSize = PresentationSize(width: width, height: height)
+            }
             for representationValue in try array(fields["representations"], "representations", parent: value) {
                 try representation(representationValue, into: builder, base: base)
             }

@@ -19,6 +19,9 @@ public struct Payload {
     public var source: String
     /// What every item and attachment is (types, kinds, sizes, knobs), for display.
     public var descriptions: [ItemDescription]
+    /// The temporary folder an archive was extracted into (nil for other sources); its files back
+    /// the file representations, so remove it with ``removeExtractedFiles()`` once the share is over.
+    public var extractedDirectory: URL?
 
     /// A payload.
     public init(items: [ExtensionItem], isWebpage: Bool = false, source: String, descriptions: [ItemDescription]) {
@@ -92,18 +95,38 @@ public struct Payload {
             try? FileManager.default.removeItem(at: destination)
             throw PayloadError(source: url.path, "cannot extract the archive: \(error)", cause: error)
         }
-        return try loadFolder(destination, source: url.path, registry: registry)
+        do {
+            var payload = try loadFolder(destination, source: url.path, registry: registry)
+            payload.extractedDirectory = destination
+            return payload
+        } catch {
+            try? FileManager.default.removeItem(at: destination)
+            throw error
+        }
+    }
+
+    /// Removes the folder an archive was extracted into (nothing for other sources). The file
+    /// representations of this payload cannot be loaded afterwards.
+    public func removeExtractedFiles() {
+        if let extractedDirectory { try? FileManager.default.removeItem(at: extractedDirectory) }
     }
 
     /// The payload as an activation rule sees it (ACTIVATION.md §2): per attachment the types the
     /// extension can see, in registration order (hidden representations left out); the title and
     /// content text as `attributedTitle` / `attributedContentText`; ``isWebpage``.
-    public func activationPayload() -> ActivationPayload {
+    ///
+    /// - Parameter consumer: who the extension is to the host. The default, another team's
+    ///   extension, sees only `.all` representations; the same team's also sees `.team`. `.group`
+    ///   is macOS-only, so no other process sees it on iOS; `.ownProcess` never leaves the host.
+    public func activationPayload(consumer: ProviderConsumer = .otherTeam) -> ActivationPayload {
         let activationItems = items.map { item in
             var otherKeys: [String: PlistValue] = [:]
             if let title = item.attributedTitle { otherKeys["attributedTitle"] = .string(title) }
             if let text = item.attributedContentText { otherKeys["attributedContentText"] = .string(text) }
-            let attachments = item.attachments?.map { ActivationPayload.Attachment($0.registeredTypeIdentifiers) }
+            let attachments = item.attachments?.map { provider in
+                ActivationPayload.Attachment(
+                    provider.representations.filter { consumer.sees($0.visibility) }.map(\.typeIdentifier))
+            }
             return ActivationPayload.Item(attachments, otherKeys: otherKeys)
         }
         return ActivationPayload(items: activationItems, isWebpage: isWebpage)

@@ -199,7 +199,8 @@ private struct PresetBuilder {
         }
         let url = directory.appendingPathComponent(name)
         do {
-            try SampleContent.bytes(for: type, label: preset.name).write(to: url)
+            // Atomic: another process may be building the same preset at the same moment.
+            try SampleContent.bytes(for: type, label: preset.name).write(to: url, options: .atomic)
         } catch {
             throw PayloadError(source: "preset \(preset.name)", "cannot write \(url.path)", cause: error)
         }

@@ -100,6 +100,25 @@ struct BadInputSuiteTests {
         #expect(verified == .success, "\(out)")
     }
 
+    @Test func brokenManifestsAreLocatedInShareJSON() async throws {
+        let files = try Self.files("manifests")
+        #expect(files.count >= 50)
+        for file in files {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("manifest-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let manifest = folder.appendingPathComponent("share.json")
+            try FileManager.default.copyItem(at: file, to: manifest)
+            let (code, out, error) = await run(["payload", "show", folder.path])
+            #expect(code == .usage, "\(file.lastPathComponent): exit \(code.rawValue)")
+            #expect(out.isEmpty, "\(file.lastPathComponent) printed a payload: \(out.prefix(200))")
+            let located = error.range(of: "\(manifest.path):[0-9]+:[0-9]+: ", options: .regularExpression) != nil
+            #expect(located, "\(file.lastPathComponent): \(error.prefix(300))")
+            let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            #expect(left == ["share.json"], "\(file.lastPathComponent) wrote \(left)")
+        }
+    }
+
     @Test func malformedFramesStopAtTheirByteOffset() async throws {
         let files = try Self.files("frames")
         #expect(files.count >= 80)

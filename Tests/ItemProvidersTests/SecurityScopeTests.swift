@@ -69,6 +69,23 @@ import Testing
         #expect(!SecurityScope.leaks().contains { $0.url == url })
     }
 
+    @Test func anUnbalancedStartIsReportedWhenTheRequestCompletes() async throws {
+        let directory = try TestDirectory()
+        defer { directory.remove() }
+        let (provider, _) = try inPlaceProvider(directory)
+        let (url, _) = try await provider.loadInPlaceFileRepresentation(for: "com.adobe.pdf")
+        let context = ExtensionContext(inputItems: [ExtensionItem(attachments: [provider])])
+        #expect(url.startAccessingSecurityScopedResource())
+        context.completeRequest(returningItems: nil)
+        url.stopAccessingSecurityScopedResource()
+        guard case .completed(_, let leaks) = await context.outcome() else {
+            Issue.record("expected a completed request")
+            return
+        }
+        #expect(leaks.contains { $0.url == url && $0.outstandingStarts == 1 })
+        #expect(await context.outcome().description.contains("unbalanced startAccessingSecurityScopedResource()"))
+    }
+
     @Test func aURLWithoutATokenCannotBeStartedButIsReadable() throws {
         let directory = try TestDirectory()
         defer { directory.remove() }

@@ -14,6 +14,7 @@ struct ManifestTests {
               "attachments": [
                 {
                   "suggestedName": "Report",
+                  "preferredPresentationSize": [1170, 2532],
                   "representations": [
                     { "type": "com.adobe.pdf", "kind": "in-place", "file": "Report.pdf" },
                     { "type": "public.plain-text", "text": "secret", "visibility": "ownProcess" },
@@ -60,6 +61,10 @@ struct ManifestTests {
         #expect(first[0].registeredTypeIdentifiers == ["com.adobe.pdf", "public.url"])
         #expect(first[0].representations.count == 3)
         #expect(first[0].suggestedName == "Report")
+        #expect(first[0].preferredPresentationSize == PresentationSize(width: 1170, height: 2532))
+        #expect(
+            payload.activationPayload(consumer: .ownProcess).items[0].attachments?[0].registeredTypeIdentifiers.count
+                == 3)
         #expect(first[0].representation(answering: "com.adobe.pdf")?.kind == .openInPlace)
         #expect(first[1].registeredTypeIdentifiers == ["public.utf8-plain-text"])
         let activation = payload.activationPayload()
@@ -80,6 +85,25 @@ struct ManifestTests {
         #expect(error?.message == "Cannot load representation of type public.jpeg")
         #expect(try await second[1].loadDataRepresentation(for: "public.png") == Data([0xFF, 0xD8, 0xFF, 0xD9]))
         #expect(payload.descriptions[1].attachments[1].representations[0].loadDelayMilliseconds == 20)
+    }
+
+    @Test func knobsApplyToLegacyLoadsOfObjects() async throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        try folder.write(
+            """
+            {"items": [{"attachments": [{"representations": [
+              {"type": "public.plain-text", "text": "slow", "loadDelayMilliseconds": 10},
+              {"type": "public.url", "url": "https://example.com/", "failWith": {"domain": "D", "code": 7, "message": "m"}}
+            ]}]}]}
+            """, to: "share.json")
+        let provider = try #require(try Payload.load(folder.url).items.first?.attachments?.first)
+        #expect(try await provider.loadItem(forTypeIdentifier: "public.text") as? String == "slow")
+        let error = await #expect(throws: ItemProviderError.self) {
+            try await provider.loadItem(forTypeIdentifier: "public.url")
+        }
+        #expect(error?.code == ItemProviderError.Code(domain: "D", rawValue: 7))
+        #expect(error?.message == "m")
     }
 
     @Test(arguments: [

@@ -94,6 +94,10 @@ struct FolderPayloadTests {
         try writer.finish()
         let payload = try Payload.load(archive)
         #expect(payload.items.first?.attachments?.map(\.registeredTypeIdentifiers) == Self.demoTypes)
+        let extracted = try #require(payload.extractedDirectory)
+        #expect(FileManager.default.fileExists(atPath: extracted.appendingPathComponent("e-report.pdf").path))
+        payload.removeExtractedFiles()
+        #expect(!FileManager.default.fileExists(atPath: extracted.path))
     }
 
     @Test func hostileArchivesAreRefused() throws {

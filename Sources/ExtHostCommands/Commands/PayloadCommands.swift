@@ -40,10 +40,11 @@ enum PayloadCommands {
             }
         }
         let payload = try load(parsed, context, command: "exthost payload show", registry: registry)
+        defer { payload.removeExtractedFiles() }
         if parsed.flag("json") {
             context.printJSON(jsonValue(payload))
         } else {
-            context.print(rendered(payload))
+            context.print(rendered(payload, relativeTo: context.currentDirectory))
         }
         return .success
     }
@@ -98,7 +99,9 @@ enum PayloadCommands {
     static func load(items path: String, _ context: CommandContext, registry: TypeRegistry = .system) throws -> Payload
     {
         do {
-            return try Payload.load(context.resolve(path), registry: registry)
+            var payload = try Payload.load(context.resolve(path), registry: registry)
+            payload.source = path
+            return payload
         } catch let error as PayloadError {
             throw CommandError.input(error.description)
         }
@@ -121,13 +124,20 @@ enum PayloadCommands {
         return "\(count / (1024 * 1024)) MiB"
     }
 
-    static func rendered(_ payload: Payload) -> String {
+    /// The text form of `payload show`; paths under the working directory are shown relative to it.
+    static func rendered(_ payload: Payload, relativeTo directory: String) -> String {
         let items = payload.items.count
         let attachments = payload.attachmentCount
         var lines = [
             "\(payload.source): \(items) item\(items == 1 ? "" : "s"), \(attachments) attachment\(attachments == 1 ? "" : "s")"
                 + (payload.isWebpage ? ", a Safari web page" : "")
         ]
+        let all = payload.descriptions.flatMap { $0.attachments.flatMap(\.representations) }
+        let typeWidth = all.map(\.typeIdentifier.count).max() ?? 0
+        let kindWidth = all.map(\.kind.description.count).max() ?? 0
+        let sizeWidth = all.map { byteText($0.byteCount).count }.max() ?? 0
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        func pad(_ text: String, _ width: Int) -> String { text.padding(toLength: width, withPad: " ", startingAt: 0) }
         for (itemIndex, item) in payload.descriptions.enumerated() {
             lines.append("item \(itemIndex + 1)")
             if let title = item.title { lines.append("  attributedTitle: \(title)") }
@@ -137,13 +147,15 @@ enum PayloadCommands {
                 lines.append(
                     "  attachment \(index + 1) (\(name)): registeredTypeIdentifiers "
                         + "[\(attachment.visibleTypeIdentifiers.joined(separator: ", "))]")
-                let width = attachment.representations.map(\.typeIdentifier.count).max() ?? 0
                 for (number, representation) in attachment.representations.enumerated() {
-                    let type = representation.typeIdentifier.padding(toLength: width, withPad: " ", startingAt: 0)
+                    let size = byteText(representation.byteCount)
+                    let origin =
+                        representation.origin.hasPrefix(prefix)
+                        ? String(representation.origin.dropFirst(prefix.count)) : representation.origin
                     var line =
-                        "    \(number + 1). \(type)  \(representation.kind.description.padding(toLength: 17, withPad: " ", startingAt: 0))"
-                        + "\(byteText(representation.byteCount).padding(toLength: 9, withPad: " ", startingAt: 0))"
-                        + "  \(representation.origin)"
+                        "    \(number + 1). \(pad(representation.typeIdentifier, typeWidth))  "
+                        + "\(pad(representation.kind.description, kindWidth))  "
+                        + "\(String(repeating: " ", count: sizeWidth - size.count))\(size)  \(origin)"
                     if representation.visibility != .all {
                         line += "  [hidden: \(representation.visibility)]"
                     }

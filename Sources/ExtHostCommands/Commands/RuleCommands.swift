@@ -132,7 +132,9 @@ enum RuleCommands {
         let payload: ActivationPayload
         if let items {
             let registry = payloadRegistry(forRule: parsed.positionals[0], parsed, context)
-            payload = try PayloadCommands.load(items: items, context, registry: registry).activationPayload()
+            let loaded = try PayloadCommands.load(items: items, context, registry: registry)
+            payload = loaded.activationPayload()
+            loaded.removeExtractedFiles()
         } else if let name = parsed.value("payload") {
             payload = try PayloadCommands.load(preset: name).activationPayload()
         } else {
@@ -195,11 +197,9 @@ enum RuleCommands {
         }
         let registry = payloadRegistry(forRule: parsed.positionals[0], parsed, context)
         for path in itemPaths {
-            columns.append(
-                (
-                    URL(fileURLWithPath: path).lastPathComponent,
-                    try PayloadCommands.load(items: path, context, registry: registry).activationPayload()
-                ))
+            let loaded = try PayloadCommands.load(items: path, context, registry: registry)
+            columns.append((URL(fileURLWithPath: path).lastPathComponent, loaded.activationPayload()))
+            loaded.removeExtractedFiles()
         }
         for path in jsonPaths {
             columns.append(

@@ -1,0 +1,370 @@
+import AppGroups
+import Foundation
+import HostSystem
+
+/// `exthost stress`: one share of many generated attachments — sizes, representation kinds, types,
+/// load delays, injected failures and cancellations all drawn from a printed seed — while reader
+/// processes read the inbox; then every attachment must be committed exactly once with the right
+/// bytes, or reported failed for the injected reason.
+enum StressCommand {
+    static var all: [CommandSpec] { [stress, reader] }
+
+    static let readerName = "__stress-reader"
+
+    static let stress = CommandSpec(
+        ["stress"], summary: "Share N generated attachments while M readers read the inbox; check nothing is lost.",
+        options: [
+            .value("attachments", "N", "How many attachments (default 200)."),
+            .value("readers", "M", "How many reader processes (default 2)."),
+            .value("seed", "S", "The seed (default: random; printed, so a run can be replayed)."),
+            .value("failure-rate", "R", "The share of attachments whose load fails on purpose (default 0.05)."),
+            .value("cancel-rate", "R", "The share whose load is cancelled on purpose (default 0.03)."),
+            .value("max-size", "BYTES", "The largest attachment (default 2 MiB)."),
+            .value("max-delay", "MS", "The longest load delay (default 20)."),
+            ContainerSupport.rootOption,
+            .flag("keep", "Keep the work directory (items, device root) and print where it is."),
+            .flag("json", "Print one JSON summary."),
+        ],
+        discussion: """
+            Builds a folder with a share.json manifest of one extension item with N attachments: each a data,
+            file or open-in-place representation of an image, PDF, text or card, of 0 bytes to --max-size,
+            with a load delay, and — drawn from the seed — an injected load failure (NSItemProviderErrorDomain
+            -1000) or cancellation (NSCocoaErrorDomain 3072). It copies <root>/Bundles into a scratch device
+            root, starts M reader processes that read every committed entry as it appears (checking each file
+            against its SHA-256), runs 'exthost share' with the demo extension, and checks:
+            every attachment without an injected fault committed exactly once with the right bytes; every
+            injected one reported failed with its reason and not committed; no other entry; every reader saw
+            every committed entry exactly once and never a torn file; 'container verify' clean.
+            Exit 0 when all holds, 1 when something was lost, duplicated, torn or misreported, 2 bad usage.
+            """
+    ) { parsed, context in
+        try await run(parsed, context)
+    }
+
+    static let reader = CommandSpec(
+        [readerName], summary: "A stress reader (started by 'exthost stress').",
+        options: [
+            .value("group", "GROUP", "The group."), ContainerSupport.rootOption,
+            .value("stop-file", "PATH", "Stop after the pass that first sees this file."),
+        ]
+    ) { parsed, context in
+        guard let groupText = parsed.value("group"), let stopFile = parsed.value("stop-file") else {
+            throw CommandError.usage("\(readerName) needs --group and --stop-file")
+        }
+        let group = try ContainerSupport.group(groupText)
+        let root = ContainerSupport.root(parsed, context)
+        let app = try ContainerSupport.appIdentity(for: group, root: root, parsed, context)
+        let inbox = try ContainerSupport.mapped { try AppGroupInbox(group: group, app: app, root: root) }
+        var seen: [Int] = []
+        var torn: [String] = []
+        var last = 0
+        while true {
+            let stopping = FileManager.default.fileExists(atPath: stopFile)
+            let items = try ContainerSupport.mapped { try inbox.pending() }
+            for item in items where item.entry.sequence > last {
+                last = item.entry.sequence
+                seen.append(item.entry.sequence)
+                let bytes = (try? Data(contentsOf: item.url)).map(Array.init) ?? []
+                if bytes.count != item.entry.size || SHA256.hex(of: bytes) != item.entry.sha256 {
+                    torn.append(
+                        "#\(item.entry.sequence) \(item.entry.path): \(bytes.count) of \(item.entry.size) bytes")
+                }
+            }
+            if stopping { break }
+            _ = try? inbox.waitForEntries(timeout: 0.05)
+        }
+        context.printJSON(.object([("seen", .array(seen.map { .int($0) })), ("torn", .strings(torn))]))
+        return .success
+    }
+
+    // MARK: - The run
+
+    /// What one attachment was made to be.
+    struct Plan {
+        enum Fault: Equatable {
+            case none
+            case failure(String)
+            case cancellation(String)
+        }
+        var index: Int
+        var fileName: String
+        var typeIdentifier: String
+        var kind: String
+        var size: Int
+        var delay: Int
+        var fault: Fault
+        var sha256: String
+    }
+
+    static let kinds: [(type: String, fileExtension: String)] = [
+        ("public.png", "png"), ("public.jpeg", "jpg"), ("com.adobe.pdf", "pdf"), ("public.plain-text", "txt"),
+        ("com.example.carddrop.card", "card"),
+    ]
+
+    static func run(_ parsed: ParsedArguments, _ context: CommandContext) async throws -> ExitCode {
+        let count = try parsed.integer("attachments") ?? 200
+        let readers = try parsed.integer("readers") ?? 2
+        let failureRate = try parsed.number("failure-rate") ?? 0.05
+        let cancelRate = try parsed.number("cancel-rate") ?? 0.03
+        let maxSize = try parsed.integer("max-size") ?? 2 << 20
+        let maxDelay = try parsed.integer("max-delay") ?? 20
+        guard count >= 1, readers >= 0, maxSize >= 0, maxDelay >= 0,
+            (0...1).contains(failureRate), (0...1).contains(cancelRate), failureRate + cancelRate <= 1
+        else {
+            throw CommandError.usage(
+                "--attachments ≥ 1, --readers ≥ 0, --max-size ≥ 0, --max-delay ≥ 0, rates in 0…1 summing to at most 1")
+        }
+        let seed: UInt64
+        if let text = parsed.value("seed") {
+            guard let value = UInt64(text) else { throw CommandError.usage("--seed must be a whole number ≥ 0") }
+            seed = value
+        } else {
+            seed = UInt64.random(in: 0...UInt64(UInt32.max))
+        }
+        var random = SplitMix64(seed: seed)
+        let sourceRoot = ContainerSupport.root(parsed, context)
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "exthost-stress-\(seed)-\(UUID().uuidString.prefix(8))")
+        let items = work.appendingPathComponent("items")
+        let root = work.appendingPathComponent("root")
+        defer {
+            if !parsed.flag("keep") { try? FileManager.default.removeItem(at: work) }
+        }
+        do {
+            try FileManager.default.createDirectory(at: items, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(
+                at: sourceRoot.url.appendingPathComponent("Bundles"), to: root.appendingPathComponent("Bundles"))
+        } catch {
+            throw CommandError.failed("cannot prepare \(work.path): \(error.localizedDescription)")
+        }
+        if !parsed.flag("json") {
+            context.print("stress: seed \(seed), \(count) attachments, \(readers) readers (replay with --seed \(seed))")
+        }
+        let plans = try makeItems(
+            in: items, count: count, random: &random, rates: (failureRate, cancelRate),
+            maxSize: maxSize, maxDelay: maxDelay)
+
+        let group = "group.com.example.carddrop"
+        let stopFile = work.appendingPathComponent("stop").path
+        let exthost = try exthostExecutable()
+        var children: [(ChildProcess, FileDescriptor)] = []
+        defer {
+            for (child, output) in children {
+                try? child.send(.kill)
+                try? output.close()
+            }
+        }
+        for _ in 0..<readers {
+            do throws(Errno) {
+                let pipe = try FileDescriptor.pipe()
+                var spawn = Spawn(
+                    executable: exthost,
+                    arguments: [readerName, "--group", group, "--root", root.path, "--stop-file", stopFile])
+                spawn.descriptors = [1: pipe.writeEnd, 2: pipe.writeEnd]
+                defer { try? pipe.writeEnd.close() }
+                do throws(Errno) {
+                    children.append((try ChildProcess(spawning: spawn), pipe.readEnd))
+                } catch {
+                    try? pipe.readEnd.close()
+                    throw error
+                }
+            } catch {
+                throw CommandError.failed("cannot start a reader (\(exthost)): \(error)")
+            }
+        }
+
+        let started = ContinuousClock.now
+        let shareContext = CommandContext.collecting()
+        let shareCode = await ExtHostCommands.main(
+            arguments: ["share", items.path, "--root", root.path, "--json", "--timeout", "600"], context: shareContext)
+        let elapsed = ContinuousClock.now - started
+        _ = FileManager.default.createFile(atPath: stopFile, contents: nil)
+
+        var problems: [String] = []
+        var readerResults: [(seen: [Int], torn: [String])] = []
+        for (child, output) in children {
+            let text = String(decoding: (try? output.readAll(limit: 64 << 20)) ?? [], as: UTF8.self)
+            let status = await child.exitStatus()
+            guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+                let seen = object["seen"] as? [Int], let torn = object["torn"] as? [String]
+            else {
+                problems.append("a reader ended \(status) without a result: \(text.prefix(300))")
+                continue
+            }
+            readerResults.append((seen, torn))
+        }
+        children.removeAll()
+
+        let report = try? JSONSerialization.jsonObject(with: Data(shareContext.collectedOutput.utf8)) as? [String: Any]
+        let attachments = report?["attachments"] as? [[String: Any]] ?? []
+        if report == nil || attachments.count != count {
+            problems.append(
+                "share exited \(shareCode.rawValue) with \(attachments.count) of \(count) attachments reported: "
+                    + shareContext.collectedError.prefix(500))
+        }
+        // A sanitizer build of the extension reports into its captured output.
+        let log = report?["log"] as? String ?? ""
+        for marker in ["WARNING: ThreadSanitizer", "ERROR: AddressSanitizer"] where log.contains(marker) {
+            problems.append("the extension's log holds a sanitizer report (\(marker)): \(log.prefix(2000))")
+        }
+        let store = try ContainerSupport.mapped {
+            try AppGroupStore.recovering(try ContainerSupport.group(group), root: DeviceRoot(url: root))
+        }
+        let entries = try ContainerSupport.mapped { try store.entries() }
+        let byPath = Dictionary(entries.map { ($0.path.description, $0) }, uniquingKeysWith: { first, _ in first })
+        var committedPaths = Set<String>()
+        var injected = 0
+        for (plan, row) in zip(plans, attachments) {
+            let error = row["error"] as? String
+            let destination = row["destination"] as? String
+            switch plan.fault {
+            case .failure(let reason), .cancellation(let reason):
+                injected += 1
+                if error?.contains(reason) != true {
+                    problems.append(
+                        "\(plan.fileName): expected the injected error '\(reason)', got \(error ?? "success")")
+                }
+                if let destination, byPath[destination] != nil {
+                    problems.append("\(plan.fileName): failed on purpose but committed as \(destination)")
+                }
+            case .none:
+                guard let destination, let entry = byPath[destination] else {
+                    problems.append("\(plan.fileName): not committed (\(error ?? "no destination"))")
+                    continue
+                }
+                if !committedPaths.insert(destination).inserted {
+                    problems.append("\(plan.fileName): \(destination) reported twice")
+                }
+                if entry.sha256 != plan.sha256 || entry.size != Int64(plan.size) {
+                    problems.append("\(plan.fileName): committed \(entry.size) bytes with another SHA-256")
+                }
+            }
+        }
+        if entries.count != count - injected {
+            problems.append("\(entries.count) entries committed, expected \(count - injected)")
+        }
+        if Set(entries.map(\.name)).count != entries.count {
+            problems.append("an attachment was committed twice")
+        }
+        let sequences = entries.map(\.sequence)
+        for (index, result) in readerResults.enumerated() {
+            if result.seen != sequences {
+                problems.append("reader \(index + 1) saw \(result.seen.count) entries, \(sequences.count) committed")
+            }
+            problems += result.torn.map { "reader \(index + 1) read a torn file: \($0)" }
+        }
+        let verified = try ContainerSupport.mapped { try store.verify() }
+        if !verified.isClean { problems.append("container verify: \(verified)") }
+
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        if parsed.flag("json") {
+            context.printJSON(
+                .object([
+                    ("seed", .string(String(seed))), ("attachments", .int(count)), ("readers", .int(readers)),
+                    ("committed", .int(entries.count)), ("injected", .int(injected)),
+                    ("seconds", .double((seconds * 1000).rounded() / 1000)), ("problems", .strings(problems)),
+                    ("work", .optional(parsed.flag("keep") ? work.path : nil)),
+                ]))
+        } else {
+            context.print(
+                "stress: \(entries.count) committed exactly once, \(injected) failed on purpose and reported, "
+                    + "\(readerResults.count) readers saw every entry, share took \((seconds * 100).rounded() / 100) s")
+            if parsed.flag("keep") { context.print("stress: kept \(work.path)") }
+            for problem in problems { context.printError("stress: \(problem)") }
+            context.print(
+                problems.isEmpty ? "stress: OK (seed \(seed))" : "stress: \(problems.count) problems (seed \(seed))")
+        }
+        return problems.isEmpty ? .success : .failure
+    }
+
+    /// Writes the attachments' files and the share.json manifest; returns what each was made to be.
+    static func makeItems(
+        in folder: URL, count: Int, random: inout SplitMix64, rates: (failure: Double, cancel: Double), maxSize: Int,
+        maxDelay: Int
+    ) throws -> [Plan] {
+        var plans: [Plan] = []
+        var manifestAttachments: [Any] = []
+        for index in 0..<count {
+            let kind = kinds[Int(random.next() % UInt64(kinds.count))]
+            let representation = ["data", "file", "in-place"][Int(random.next() % 3)]
+            // Mostly small files, some medium, a few at the maximum.
+            let bucket = random.next() % 100
+            let ceiling = bucket < 70 ? min(maxSize, 4096) : bucket < 95 ? min(maxSize, 256 << 10) : maxSize
+            let size = ceiling == 0 ? 0 : Int(random.next() % UInt64(ceiling + 1))
+            let delay = maxDelay == 0 ? 0 : Int(random.next() % UInt64(maxDelay + 1))
+            let roll = Double(random.next() % 1_000_000) / 1_000_000
+            let fault: Plan.Fault =
+                roll < rates.failure
+                ? .failure("injected failure #\(index)")
+                : roll < rates.failure + rates.cancel ? .cancellation("injected cancellation #\(index)") : .none
+            var bytes = [UInt8](repeating: 0, count: size)
+            var word = random.next()
+            for offset in 0..<size {
+                if offset % 8 == 0 { word = random.next() }
+                bytes[offset] = UInt8(truncatingIfNeeded: word >> ((offset % 8) * 8))
+            }
+            let fileName = "\(padded(index)).\(kind.fileExtension)"
+            do {
+                try Data(bytes).write(to: folder.appendingPathComponent(fileName))
+            } catch {
+                throw CommandError.failed("cannot write \(fileName): \(error.localizedDescription)")
+            }
+            var attachment: [String: Any] = [
+                "suggestedName": padded(index), "loadDelayMilliseconds": delay,
+                "representations": [["type": kind.type, "kind": representation, "file": fileName]],
+            ]
+            switch fault {
+            case .none: break
+            case .failure(let reason):
+                attachment["failWith"] = ["domain": "NSItemProviderErrorDomain", "code": -1000, "message": reason]
+            case .cancellation(let reason):
+                attachment["failWith"] = ["domain": "NSCocoaErrorDomain", "code": 3072, "message": reason]
+            }
+            manifestAttachments.append(attachment)
+            plans.append(
+                Plan(
+                    index: index, fileName: fileName, typeIdentifier: kind.type, kind: representation, size: size,
+                    delay: delay, fault: fault, sha256: SHA256.hex(of: bytes)))
+        }
+        let manifest: [String: Any] = ["items": [["title": "stress", "attachments": manifestAttachments]]]
+        do {
+            let data = try JSONSerialization.data(withJSONObject: manifest, options: [.prettyPrinted, .sortedKeys])
+            try data.write(to: folder.appendingPathComponent("share.json"))
+        } catch {
+            throw CommandError.failed("cannot write share.json: \(error.localizedDescription)")
+        }
+        return plans
+    }
+
+    /// `item-00042`.
+    static func padded(_ index: Int) -> String {
+        let digits = String(index)
+        return "item-" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits
+    }
+
+    /// The `exthost` executable next to this one (this one, when run from the command line).
+    static func exthostExecutable() throws -> String {
+        let current = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
+        let sibling = ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent("exthost")
+        guard FileManager.default.isExecutableFile(atPath: sibling) else {
+            throw CommandError.failed("the exthost executable is not next to \(current); build the package first")
+        }
+        return sibling
+    }
+}
+
+/// A small, fast, seedable generator (SplitMix64): the same seed gives the same run everywhere.
+struct SplitMix64 {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+@testable import ExtHostCommands
+
+/// `exthost stress` through the command table, with a real extension process and real reader
+/// processes (the exthost built next to the test bundle).
+struct StressCommandTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    private func run(_ arguments: [String]) async -> (ExitCode, String, String) {
+        let context = CommandContext.collecting()
+        let code = await ExtHostCommands.main(arguments: arguments, context: context)
+        return (code, context.collectedOutput, context.collectedError)
+    }
+
+    @Test func aShortStressCommitsEverythingExactlyOnce() async throws {
+        let root = Self.packageRoot.appendingPathComponent("Containers").path
+        let (code, out, error) = await run([
+            "stress", "--attachments", "80", "--readers", "2", "--seed", "20261203", "--failure-rate", "0.1",
+            "--cancel-rate", "0.1", "--max-size", "300000", "--root", root, "--json",
+        ])
+        #expect(code == .success, "\(out)\n\(error)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+        #expect(summary["seed"] as? String == "20261203")
+        #expect((summary["problems"] as? [String])?.isEmpty == true, "\(summary)")
+        let committed = try #require(summary["committed"] as? Int)
+        let injected = try #require(summary["injected"] as? Int)
+        #expect(committed + injected == 80)
+        #expect(injected > 0)
+    }
+
+    @Test func theSameSeedDrawsTheSameAttachments() throws {
+        var first = SplitMix64(seed: 99)
+        var second = SplitMix64(seed: 99)
+        let folders = try (0..<2).map { _ in
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("stress-plan-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            return url
+        }
+        defer { for folder in folders { try? FileManager.default.removeItem(at: folder) } }
+        let a = try StressCommand.makeItems(
+            in: folders[0], count: 50, random: &first, rates: (0.2, 0.2), maxSize: 10_000, maxDelay: 5)
+        let b = try StressCommand.makeItems(
+            in: folders[1], count: 50, random: &second, rates: (0.2, 0.2), maxSize: 10_000, maxDelay: 5)
+        #expect(a.map(\.sha256) == b.map(\.sha256))
+        #expect(a.map(\.fault) == b.map(\.fault))
+        #expect(Set(a.map(\.kind)).count == 3)
+        let manifestA = try Data(contentsOf: folders[0].appendingPathComponent("share.json"))
+        let manifestB = try Data(contentsOf: folders[1].appendingPathComponent("share.json"))
+        #expect(manifestA == manifestB)
+    }
+
+    @Test func badNumbersAreUsageErrors() async {
+        let (code, _, error) = await run(["stress", "--attachments", "0"])
+        #expect(code == .usage && error.contains("--attachments"))
+        let (rates, _, _) = await run(["stress", "--failure-rate", "0.7", "--cancel-rate", "0.7"])
+        #expect(rates == .usage)
+    }
+}
