@@ -69,7 +69,7 @@ struct HostileExtensionTests {
         try Data("card contents\n".utf8).write(to: card)
         try Data("%PDF in place\n".utf8).write(to: document)
         try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "/etc/passwd")
-        let session = await MainActor.run { () -> ProviderSession in
+        let session = { () -> ProviderSession in
             let cardProvider = ItemProvider()
             cardProvider.suggestedName = "card.txt"
             cardProvider.registerFileRepresentation(for: "public.plain-text") { completion in
@@ -91,7 +91,7 @@ struct HostileExtensionTests {
             return ProviderSession(
                 items: [ExtensionItem(attachments: [cardProvider, inPlace, linked])],
                 appGroups: ["group.com.example.carddrop"])
-        }
+        }()
         let launch = scratch.launch([
             "escapes", "--items", items.path, "--item-file", card.path, "--other-group", scratch.otherGroup.path,
             "--root", scratch.root.url.path, "--home", scratch.home.path,
