@@ -146,7 +146,8 @@ public enum ExtensionHost {
                         }
                         do {
                             let welcome = try await session.welcome(for: hello)
-                            try channel.send(.welcome(welcome))
+                            // A context too large for one frame goes as a welcome and its parts.
+                            for message in welcome.split() { try channel.send(message) }
                         } catch {
                             violation("was refused: \(error)")
                         }
@@ -164,6 +165,8 @@ public enum ExtensionHost {
                         try? channel.send(.securityScopeReply(reply))
                     case .progress(let update):
                         if let activity = update.activity { channel.setActivity(activity) }
+                    case .outcomes(let batch):
+                        tracker.addOutcomes(batch.outcomes)
                     case .completeRequest(let completion):
                         tracker.finish(completion: completion, cancellation: nil)
                         try? channel.send(.bye(Bye(reason: "request completed")))
@@ -176,7 +179,7 @@ public enum ExtensionHost {
                         tracker.append(line)
                     case .cancelLoad, .bye:
                         break
-                    case .welcome, .fileReply, .loadCompleted, .loadFailed, .securityScopeReply:
+                    case .welcome, .contextPart, .fileReply, .loadCompleted, .loadFailed, .securityScopeReply:
                         violation("sent \(message.typeName), which only the host sends")
                     }
                 }
@@ -196,7 +199,7 @@ public enum ExtensionHost {
     private static func watch(
         _ child: ChildProcess, limits: ExtensionLimits, channel: ExtensionChannel, tracker: RunTracker
     ) async {
-        var round = 0
+        var lastScan: ContinuousClock.Instant?
         while !child.hasTerminated && !Task.isCancelled {
             if let sample = try? ProcessMonitor.sample(child.pid) {
                 tracker.record(sample.memory)
@@ -214,7 +217,8 @@ public enum ExtensionHost {
                     return
                 }
             }
-            if round % 10 == 0 {
+            if lastScan.map({ ContinuousClock.now - $0 >= limits.processScanInterval }) ?? true {
+                lastScan = ContinuousClock.now
                 let tree = ProcessMonitor.descendants(of: child.pid)
                 tracker.noteDescendants(tree)
                 if tree.count + 1 > limits.processes {
@@ -223,7 +227,6 @@ public enum ExtensionHost {
                     return
                 }
             }
-            round += 1
             try? await Task.sleep(for: limits.samplingInterval)
         }
     }
@@ -241,6 +244,7 @@ final class RunTracker: Sendable {
         var peakResident = 0
         var messages: [LogLine] = []
         var descendants: [ProcessID] = []
+        var batchedOutcomes: [AttachmentOutcome] = []
     }
     private let state = Mutex(State())
     private let start: ContinuousClock.Instant
@@ -249,10 +253,16 @@ final class RunTracker: Sendable {
 
     func mark(hello: ContinuousClock.Instant) { state.withLock { $0.hello = $0.hello ?? hello } }
 
+    func addOutcomes(_ outcomes: [AttachmentOutcome]) { state.withLock { $0.batchedOutcomes += outcomes } }
+
     func finish(completion: CompleteRequest?, cancellation: CancelRequest?) {
         state.withLock { state in
             guard state.completion == nil, state.cancellation == nil else { return }
-            state.completion = completion
+            state.completion = completion.map { completion in
+                var merged = completion
+                merged.outcomes = state.batchedOutcomes + completion.outcomes
+                return merged
+            }
             state.cancellation = cancellation
             state.finished = ContinuousClock.now
         }

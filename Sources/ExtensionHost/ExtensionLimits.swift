@@ -11,19 +11,23 @@ public struct ExtensionLimits: Hashable, Sendable {
     public var openFiles: Int
     /// Live processes in the extension's process tree (itself included) above which it is killed.
     public var processes: Int
-    /// How often the footprint is sampled.
+    /// How often the footprint is sampled (two small `/proc` reads).
     public var samplingInterval: Duration
+    /// How often the process tree is counted (a scan of every `/proc/PID/stat`, much dearer).
+    public var processScanInterval: Duration
 
     /// Limits; the defaults are 120 MiB, 60 s, 256 open files and 32 processes.
     public init(
         memoryBytes: Int = ExtensionLimits.defaultMemoryBytes, timeout: Duration? = .seconds(60),
-        openFiles: Int = 256, processes: Int = 32, samplingInterval: Duration = .milliseconds(5)
+        openFiles: Int = 256, processes: Int = 32, samplingInterval: Duration = .milliseconds(10),
+        processScanInterval: Duration = .milliseconds(200)
     ) {
         self.memoryBytes = memoryBytes
         self.timeout = timeout
         self.openFiles = openFiles
         self.processes = processes
         self.samplingInterval = samplingInterval
+        self.processScanInterval = processScanInterval
     }
 }
 

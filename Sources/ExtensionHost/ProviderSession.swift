@@ -25,9 +25,8 @@ public final class ProviderSession: ExtensionSession {
     private let names: [String]
     private let inPlaceTokens: [Int: String]
 
-    /// A session over `items` (owned by the main actor).
-    @MainActor
-    public init(items: [ExtensionItem], appGroups: [String], lenient: Bool = false) {
+    /// A session over `items`, which it takes over (they move to the session's own actor).
+    public init(items: sending [ExtensionItem], appGroups: [String], lenient: Bool = false) {
         let tokens = SecurityScopeTokens()
         var providers: [ItemProvider] = []
         var names: [String] = []
@@ -110,52 +109,27 @@ public final class ProviderSession: ExtensionSession {
         return "\(name) as \(request.typeIdentifier) (\(request.kind.rawValue))"
     }
 
-    private enum Loaded: Sendable {
+    fileprivate enum Loaded: Sendable {
         case data(Data)
         case file(FileDescriptor, size: Int64, closes: Bool)
         case failure(WireError)
     }
 
-    @MainActor
     private func load(_ request: LoadRequest) async -> Loaded {
-        guard let provider = table.provider(at: request.attachment) else {
-            return .failure(
-                WireError(code: WireError.itemUnavailable, message: "there is no attachment \(request.attachment)"))
+        let token = inPlaceTokens[request.attachment]
+        let refusal: SecurityScopeTokens.Refusal?
+        if request.kind == .openInPlace, !lenient,
+            case .failure(let why) = tokens.checkAccess(
+                token, attachment: request.attachment)
+        {
+            refusal = why
+        } else {
+            refusal = nil
         }
-        let type = request.typeIdentifier
-        do {
-            switch request.kind {
-            case .data:
-                return .data(try await provider.loadDataRepresentation(for: type))
-            case .file, .openInPlace:
-                let options: FileOptions = request.kind == .openInPlace ? .openInPlace : []
-                guard provider.representation(answering: type, fileOptions: options) != nil else {
-                    let what = request.kind == .openInPlace ? "an open-in-place file" : "a representation"
-                    return .failure(
-                        WireError(code: WireError.itemUnavailable, message: "\(type) is not registered as \(what)"))
-                }
-                if request.kind == .openInPlace, !lenient,
-                    case .failure(let refusal) = tokens.checkAccess(
-                        inPlaceTokens[request.attachment], attachment: request.attachment)
-                {
-                    return .failure(
-                        WireError(
-                            domain: "NSCocoaErrorDomain", code: 257,
-                            message: "open-in-place load refused: \(refusal)"))
-                }
-                let (_, value) = try await provider.loadOriginal(for: type, fileOptions: options)
-                return try Self.descriptor(for: value)
-            }
-        } catch let error as ItemProviderError {
-            return .failure(WireError(domain: error.domain, code: error.code.rawValue, message: error.message))
-        } catch let error as WireError {
-            return .failure(error)
-        } catch {
-            return .failure(WireError(code: WireError.unknownError, message: "\(error)"))
-        }
+        return await table.load(request, refusal: refusal)
     }
 
-    private static func descriptor(for value: ItemProvider.OriginalValue) throws -> Loaded {
+    fileprivate static func descriptor(for value: ItemProvider.OriginalValue) throws -> Loaded {
         switch value {
         case .file(let url):
             let opened = Result { () throws(Errno) -> FileDescriptor in try FileDescriptor.open(url.path, .noFollow) }
@@ -214,10 +188,47 @@ public final class ProviderSession: ExtensionSession {
     public func finish() async { tokens.revokeAll() }
 }
 
-/// The providers, confined to the main actor.
-@MainActor
-final class ProviderTable {
+/// The providers, confined to their own actor: loads are answered without waiting for whatever
+/// else the host's main actor is doing.
+actor ProviderTable {
     private let providers: [ItemProvider]
-    init(_ providers: [ItemProvider]) { self.providers = providers }
-    func provider(at index: Int) -> ItemProvider? { providers.indices.contains(index) ? providers[index] : nil }
+
+    init(_ providers: sending [ItemProvider]) { self.providers = providers }
+
+    fileprivate func load(_ request: LoadRequest, refusal: SecurityScopeTokens.Refusal?) async
+        -> ProviderSession.Loaded
+    {
+        guard providers.indices.contains(request.attachment) else {
+            return .failure(
+                WireError(code: WireError.itemUnavailable, message: "there is no attachment \(request.attachment)"))
+        }
+        let provider = providers[request.attachment]
+        let type = request.typeIdentifier
+        do {
+            switch request.kind {
+            case .data:
+                return .data(try await provider.loadDataRepresentation(for: type))
+            case .file, .openInPlace:
+                let options: FileOptions = request.kind == .openInPlace ? .openInPlace : []
+                guard provider.representation(answering: type, fileOptions: options) != nil else {
+                    let what = request.kind == .openInPlace ? "an open-in-place file" : "a representation"
+                    return .failure(
+                        WireError(code: WireError.itemUnavailable, message: "\(type) is not registered as \(what)"))
+                }
+                if let refusal {
+                    return .failure(
+                        WireError(
+                            domain: "NSCocoaErrorDomain", code: 257, message: "open-in-place load refused: \(refusal)"))
+                }
+                let (_, value) = try await provider.loadOriginal(for: type, fileOptions: options)
+                return try ProviderSession.descriptor(for: value)
+            }
+        } catch let error as ItemProviderError {
+            return .failure(WireError(domain: error.domain, code: error.code.rawValue, message: error.message))
+        } catch let error as WireError {
+            return .failure(error)
+        } catch {
+            return .failure(WireError(code: WireError.unknownError, message: "\(error)"))
+        }
+    }
 }

@@ -7,6 +7,8 @@ public enum Message: Codable, Hashable, Sendable {
     case hello(Hello)
     /// Host → extension, answer to hello.
     case welcome(Welcome)
+    /// Host → extension, right after a welcome whose context did not fit in one frame.
+    case contextPart(ContextPart)
     /// Extension → host: load a representation.
     case loadRequest(LoadRequest)
     /// Host → extension: a file or in-place load; carries exactly one descriptor.
@@ -25,6 +27,8 @@ public enum Message: Codable, Hashable, Sendable {
     case securityScopeReply(SecurityScopeReply)
     /// Either way: progress.
     case progress(ProgressUpdate)
+    /// Extension → host: outcomes ahead of a completion too large for one frame.
+    case outcomes(OutcomeBatch)
     /// Extension → host: `completeRequest(returningItems:)`.
     case completeRequest(CompleteRequest)
     /// Extension → host: `cancelRequest(withError:)`.
@@ -45,6 +49,7 @@ public enum Message: Codable, Hashable, Sendable {
         switch self {
         case .hello: return "hello"
         case .welcome: return "welcome"
+        case .contextPart: return "contextPart"
         case .loadRequest: return "loadRequest"
         case .fileReply: return "fileReply"
         case .loadCompleted: return "loadCompleted"
@@ -54,6 +59,7 @@ public enum Message: Codable, Hashable, Sendable {
         case .stopAccessing: return "stopAccessing"
         case .securityScopeReply: return "securityScopeReply"
         case .progress: return "progress"
+        case .outcomes: return "outcomes"
         case .completeRequest: return "completeRequest"
         case .cancelRequest: return "cancelRequest"
         case .log: return "log"
@@ -73,6 +79,7 @@ public enum Message: Codable, Hashable, Sendable {
         switch self {
         case .hello(let body): try container.encode(body, forKey: .body)
         case .welcome(let body): try container.encode(body, forKey: .body)
+        case .contextPart(let body): try container.encode(body, forKey: .body)
         case .loadRequest(let body): try container.encode(body, forKey: .body)
         case .fileReply(let body): try container.encode(body, forKey: .body)
         case .loadCompleted(let body): try container.encode(body, forKey: .body)
@@ -82,6 +89,7 @@ public enum Message: Codable, Hashable, Sendable {
         case .stopAccessing(let body): try container.encode(body, forKey: .body)
         case .securityScopeReply(let body): try container.encode(body, forKey: .body)
         case .progress(let body): try container.encode(body, forKey: .body)
+        case .outcomes(let body): try container.encode(body, forKey: .body)
         case .completeRequest(let body): try container.encode(body, forKey: .body)
         case .cancelRequest(let body): try container.encode(body, forKey: .body)
         case .log(let body): try container.encode(body, forKey: .body)
@@ -98,6 +106,7 @@ public enum Message: Codable, Hashable, Sendable {
         switch type {
         case "hello": self = .hello(try body(Hello.self))
         case "welcome": self = .welcome(try body(Welcome.self))
+        case "contextPart": self = .contextPart(try body(ContextPart.self))
         case "loadRequest": self = .loadRequest(try body(LoadRequest.self))
         case "fileReply": self = .fileReply(try body(FileReply.self))
         case "loadCompleted": self = .loadCompleted(try body(LoadCompleted.self))
@@ -107,6 +116,7 @@ public enum Message: Codable, Hashable, Sendable {
         case "stopAccessing": self = .stopAccessing(try body(SecurityScopeRequest.self))
         case "securityScopeReply": self = .securityScopeReply(try body(SecurityScopeReply.self))
         case "progress": self = .progress(try body(ProgressUpdate.self))
+        case "outcomes": self = .outcomes(try body(OutcomeBatch.self))
         case "completeRequest": self = .completeRequest(try body(CompleteRequest.self))
         case "cancelRequest": self = .cancelRequest(try body(CancelRequest.self))
         case "log": self = .log(try body(LogLine.self))

@@ -1,3 +1,5 @@
+import class Foundation.JSONEncoder
+
 // The bodies of ``Message`` cases, in the order of a share: handshake, loads, security scopes,
 // progress and logs, the end of the request.
 
@@ -39,13 +41,79 @@ public struct Welcome: Codable, Hashable, Sendable {
     public var context: ContextDescription
     /// The App Group identifiers the extension may write (its entitlements).
     public var appGroups: [String]
+    /// How many ``Message/contextPart(_:)`` messages follow with the rest of the attachments, when
+    /// the context does not fit in one frame (nil: none follow).
+    public var parts: Int?
 
     /// A welcome.
-    public init(protocolVersion: UInt16 = WireFormat.protocolVersion, context: ContextDescription, appGroups: [String])
-    {
+    public init(
+        protocolVersion: UInt16 = WireFormat.protocolVersion, context: ContextDescription, appGroups: [String],
+        parts: Int? = nil
+    ) {
         self.protocolVersion = protocolVersion
         self.context = context
         self.appGroups = appGroups
+        self.parts = parts
+    }
+
+    /// This welcome as frames that each fit in ``WireFormat/maximumPayloadSize``: itself when it
+    /// fits, otherwise a welcome whose items carry no attachments (``parts`` set) followed by
+    /// context parts of at most `budget` encoded bytes of attachments each.
+    public func split(budget: Int = 512 << 10) -> [Message] {
+        let encoder = JSONEncoder()
+        if let whole = try? encoder.encode(Message.welcome(self)), whole.count <= budget { return [.welcome(self)] }
+        var parts: [ContextPart] = []
+        for (itemIndex, item) in context.items.enumerated() {
+            var current = ContextPart(item: itemIndex, attachments: [])
+            var size = 0
+            for attachment in item.attachments {
+                let cost = (try? encoder.encode(attachment).count) ?? budget
+                if !current.attachments.isEmpty, size + cost > budget {
+                    parts.append(current)
+                    current = ContextPart(item: itemIndex, attachments: [])
+                    size = 0
+                }
+                current.attachments.append(attachment)
+                size += cost
+            }
+            if !current.attachments.isEmpty { parts.append(current) }
+        }
+        var head = self
+        head.context.items = context.items.map {
+            ItemDescription(title: $0.title, contentText: $0.contentText, attachments: [])
+        }
+        head.parts = parts.count
+        return [.welcome(head)] + parts.map(Message.contextPart)
+    }
+
+    /// The welcome with `parts` merged back into its items.
+    /// - Throws: ``IPCError`` `.protocolViolation` for a part naming an item that does not exist.
+    public func merging(_ parts: [ContextPart]) throws(IPCError) -> Welcome {
+        var merged = self
+        for part in parts {
+            guard merged.context.items.indices.contains(part.item) else {
+                throw IPCError(
+                    .protocolViolation, "a context part names item \(part.item) of \(merged.context.items.count)")
+            }
+            merged.context.items[part.item].attachments += part.attachments
+        }
+        merged.parts = nil
+        return merged
+    }
+}
+
+/// More attachments of one item of the context, after a ``Welcome`` whose ``Welcome/parts`` says
+/// they follow (a context too large for one frame).
+public struct ContextPart: Codable, Hashable, Sendable {
+    /// The item (index into ``ContextDescription/items``) the attachments belong to.
+    public var item: Int
+    /// The attachments, appended in order.
+    public var attachments: [AttachmentDescription]
+
+    /// A part.
+    public init(item: Int, attachments: [AttachmentDescription]) {
+        self.item = item
+        self.attachments = attachments
     }
 }
 
@@ -260,6 +328,44 @@ public struct CompleteRequest: Codable, Hashable, Sendable {
     public init(outcomes: [AttachmentOutcome], returnedItems: [ItemDescription] = []) {
         self.outcomes = outcomes
         self.returnedItems = returnedItems
+    }
+}
+
+/// Outcomes sent ahead of a ``CompleteRequest`` whose outcomes would not fit in one frame; the
+/// host adds them to the completion's.
+public struct OutcomeBatch: Codable, Hashable, Sendable {
+    /// Some outcomes, in order.
+    public var outcomes: [AttachmentOutcome]
+
+    /// A batch.
+    public init(outcomes: [AttachmentOutcome]) { self.outcomes = outcomes }
+}
+
+extension CompleteRequest {
+    /// This completion as messages that each fit in a frame: itself when it fits, otherwise
+    /// outcome batches of at most `budget` encoded bytes followed by a completion without outcomes.
+    public func split(budget: Int = 512 << 10) -> [Message] {
+        let encoder = JSONEncoder()
+        if let whole = try? encoder.encode(Message.completeRequest(self)), whole.count <= budget {
+            return [.completeRequest(self)]
+        }
+        var batches: [OutcomeBatch] = []
+        var current: [AttachmentOutcome] = []
+        var size = 0
+        for outcome in outcomes {
+            let cost = (try? encoder.encode(outcome).count) ?? budget
+            if !current.isEmpty, size + cost > budget {
+                batches.append(OutcomeBatch(outcomes: current))
+                current = []
+                size = 0
+            }
+            current.append(outcome)
+            size += cost
+        }
+        if !current.isEmpty { batches.append(OutcomeBatch(outcomes: current)) }
+        var last = self
+        last.outcomes = []
+        return batches.map(Message.outcomes) + [.completeRequest(last)]
     }
 }
 

@@ -115,9 +115,17 @@ public enum ExtensionRuntime {
             host: host)
         ItemProviderConfiguration.temporaryDirectory = container.appendingPathComponent("tmp")
         ItemProviderConfiguration.securityScopeBroker = HostSecurityScopeBroker(host: host)
+        if variables["EXTHOST_SECURITY_SCOPE_MODE"] == SecurityScopeMode.lenient.rawValue {
+            ItemProviderConfiguration.securityScopeMode = .lenient
+        }
         let ending = await run(environment, handler)
         do throws(IPCError) {
-            try host.send(ending)
+            // Thousands of outcomes do not fit in one frame: batches go ahead of the completion.
+            if case .completeRequest(let completion) = ending {
+                for message in completion.split() { try host.send(message) }
+            } else {
+                try host.send(ending)
+            }
         } catch {
             printError("\(name ?? "extension"): could not tell the host: \(error)")
             return 1

@@ -21,7 +21,7 @@ public final class HostConnection: Sendable {
 
     private enum Waiter {
         case load(CheckedContinuation<LoadReply, any Error>)
-        case scope(CheckedContinuation<SecurityScopeReply, Never>)
+        case scope(@Sendable (SecurityScopeReply) -> Void)
     }
     private struct Pending {
         var waiter: Waiter
@@ -68,7 +68,17 @@ public final class HostConnection: Sendable {
                 .unsupportedVersion,
                 "the host speaks protocol \(welcome.protocolVersion), this extension \(WireFormat.protocolVersion)")
         }
-        return welcome
+        // A large context arrives in parts right after the welcome.
+        var parts: [ContextPart] = []
+        while parts.count < (welcome.parts ?? 0) {
+            let next = try connection.receive(timeout: timeout)
+            guard case .contextPart(let part) = next.message else {
+                next.closeDescriptors()
+                throw IPCError(.protocolViolation, "expected \(welcome.parts ?? 0) context parts after the welcome")
+            }
+            parts.append(part)
+        }
+        return try welcome.merging(parts)
     }
 
     /// Starts the reader thread (after ``handshake(name:timeout:)``).
@@ -111,40 +121,46 @@ public final class HostConnection: Sendable {
     /// when the connection is gone.
     public func securityScope(start: Bool, token: String) async -> SecurityScopeReply {
         await withCheckedContinuation { (continuation: CheckedContinuation<SecurityScopeReply, Never>) in
-            let id: UInt64? = state.withLock { state in
-                if state.closed != nil { return nil }
-                let id = state.nextID
-                state.nextID += 1
-                state.pending[id] = Pending(waiter: .scope(continuation))
-                return id
-            }
-            guard let id else {
-                continuation.resume(returning: SecurityScopeReply(requestID: 0, granted: false, reason: "host gone"))
-                return
-            }
-            let request = SecurityScopeRequest(requestID: id, token: token)
-            do throws(IPCError) {
-                try connection.send(start ? .startAccessing(request) : .stopAccessing(request))
-            } catch {
-                if case .scope(let waiter)? = state.withLock({ $0.pending.removeValue(forKey: id)?.waiter }) {
-                    waiter.resume(returning: SecurityScopeReply(requestID: id, granted: false, reason: "\(error)"))
-                }
-            }
+            requestScope(start: start, token: token) { continuation.resume(returning: $0) }
         }
     }
 
     /// The blocking form of ``securityScope(start:token:)`` for synchronous callers (the
-    /// security-scope broker). Must not be called on the reader thread.
+    /// security-scope broker). The reader thread answers it directly, so no Swift concurrency
+    /// thread is needed while the caller waits. Must not be called on the reader thread.
     public func securityScopeBlocking(start: Bool, token: String) -> Bool {
         let semaphore = DispatchSemaphore(value: 0)
         let granted = Atomic(false)
-        Task.detached { [self] in
-            let reply = await securityScope(start: start, token: token)
+        requestScope(start: start, token: token) { reply in
             granted.store(reply.granted, ordering: .releasing)
             semaphore.signal()
         }
         semaphore.wait()
         return granted.load(ordering: .acquiring)
+    }
+
+    /// Sends a start or stop; `answer` runs once with the host's reply (or a refusal when the
+    /// connection is gone).
+    private func requestScope(start: Bool, token: String, answer: @escaping @Sendable (SecurityScopeReply) -> Void) {
+        let id: UInt64? = state.withLock { state in
+            if state.closed != nil { return nil }
+            let id = state.nextID
+            state.nextID += 1
+            state.pending[id] = Pending(waiter: .scope(answer))
+            return id
+        }
+        guard let id else {
+            answer(SecurityScopeReply(requestID: 0, granted: false, reason: "host gone"))
+            return
+        }
+        let request = SecurityScopeRequest(requestID: id, token: token)
+        do throws(IPCError) {
+            try connection.send(start ? .startAccessing(request) : .stopAccessing(request))
+        } catch {
+            if case .scope(let waiter)? = state.withLock({ $0.pending.removeValue(forKey: id)?.waiter }) {
+                waiter(SecurityScopeReply(requestID: id, granted: false, reason: "\(error)"))
+            }
+        }
     }
 
     /// Sends a one-way message (log, progress, completion, cancellation, bye).
@@ -185,8 +201,8 @@ public final class HostConnection: Sendable {
         for (id, waiter) in waiters {
             switch waiter {
             case .load(let continuation): continuation.resume(throwing: error)
-            case .scope(let continuation):
-                continuation.resume(returning: SecurityScopeReply(requestID: id, granted: false, reason: "\(error)"))
+            case .scope(let answer):
+                answer(SecurityScopeReply(requestID: id, granted: false, reason: "\(error)"))
             }
         }
     }
@@ -231,7 +247,7 @@ public final class HostConnection: Sendable {
             case .securityScopeReply(let reply):
                 if case .scope(let waiter)? = state.withLock({ $0.pending.removeValue(forKey: reply.requestID)?.waiter }
                 ) {
-                    waiter.resume(returning: reply)
+                    waiter(reply)
                 }
             case .bye(let bye):
                 state.withLock { $0.bye = bye }

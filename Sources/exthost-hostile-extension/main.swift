@@ -46,7 +46,7 @@ func request(_ make: (UInt64) -> Message) throws -> Frame {
     let id = nextRequest.add(1, ordering: .relaxed).oldValue
     try connection.send(make(id))
     while true {
-        let frame = try connection.receive(timeout: .seconds(20))
+        let frame = try connection.receive(timeout: .seconds(90))
         switch frame.message {
         case .fileReply(let reply) where reply.requestID == id: return frame
         case .loadFailed(let failed) where failed.requestID == id: return frame
@@ -205,7 +205,7 @@ func runEscapes(_ welcome: Welcome) throws {
 
 func hello() throws -> Welcome {
     try connection.send(.hello(Hello(role: .extension, pid: ProcessID.current.rawValue, name: "hostile")))
-    guard case .welcome(let welcome) = try connection.receive(timeout: .seconds(20)).message else {
+    guard case .welcome(let welcome) = try connection.receive(timeout: .seconds(90)).message else {
         throw IPCError(.protocolViolation, "expected welcome")
     }
     return welcome
@@ -225,6 +225,8 @@ do {
                 ProgressUpdate(
                     completedUnitCount: 0, totalUnitCount: 1,
                     activity: "loading data representation of huge.bin (public.data), \(mebibytes) MiB")))
+        // A round trip: the host has handled the progress before the allocation starts.
+        _ = try request { .startAccessing(SecurityScopeRequest(requestID: $0, token: "sync")) }
         _ = ep_allocate(mebibytes)
         say("allocated \(mebibytes) MiB without being stopped")
         while true { try await Task.sleep(for: .seconds(1)) }

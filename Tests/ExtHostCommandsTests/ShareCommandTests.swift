@@ -128,4 +128,22 @@ struct ShareCommandTests {
         #expect(extensionReport["outcome"] as? String == "crashed")
         #expect((try json(out)["log"] as? String ?? "").contains("crashing on purpose"))
     }
+
+    @Test func goingOverTheMemoryLimitKillsTheExtensionAndSaysWhy() async throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let items = root.appendingPathComponent("items")
+        try FileManager.default.createDirectory(at: items, withIntermediateDirectories: true)
+        // Text is loaded as a data representation: 96 MiB of it cannot fit under a 32 MiB limit.
+        try Data(repeating: UInt8(ascii: "a"), count: 96 << 20).write(to: items.appendingPathComponent("huge.txt"))
+        let (code, out, _) = await run(["share", items.path, "--memory-limit", "32", "--json"], root: root)
+        #expect(code == .failure)
+        let report = try json(out)
+        let extensionReport = try #require(report["extension"] as? [String: Any])
+        #expect(extensionReport["outcome"] as? String == "killed-memory")
+        #expect((extensionReport["peakMemoryBytes"] as? Int ?? 0) > 32 << 20)
+        let reason = extensionReport["reason"] as? String ?? ""
+        #expect(reason.contains("huge.txt") && reason.contains("use loadFileRepresentation"), "\(reason)")
+        #expect(report["committed"] as? Int == 0)
+    }
 }

@@ -3,6 +3,7 @@ import ExtensionHost
 import ExtensionIPC
 import Foundation
 import HostSystem
+import ItemProviders
 import Testing
 
 /// The sandbox from the outside: a hostile program tries to escape; every attempt must fail, and
@@ -27,7 +28,7 @@ struct HostileExtensionTests {
             "--home", scratch.home.path, "--foreign-token", foreign,
         ])
         let report = try await ExtensionHost.run(launch, session: session)
-        #expect(report.outcome == .completed, "\(report.reason)\n\(report.log)")
+        #expect(report.outcome == .completed, "\(report.reason)\n\(report.log)\n\(report.messages)")
         #expect(report.sandbox?.isEnforced == true)
         #expect(report.sandbox?.noNewPrivileges == true)
         let lines = report.messages.map(\.text)
@@ -36,6 +37,9 @@ struct HostileExtensionTests {
         #expect(escapes.count >= 25, "\(lines)")
         #expect(escaped.isEmpty, "\(escaped)")
         let allowed = lines.filter { $0.hasPrefix("allowed ") }
+        if ProcessInfo.processInfo.environment["EXTHOST_PRINT_ESCAPES"] != nil {
+            print((escapes + allowed + report.refusals.map { "host refused: " + $0 }).joined(separator: "\n"))
+        }
         #expect(allowed.count >= 5, "\(lines)")
         #expect(allowed.allSatisfy { $0.hasSuffix(" ok") }, "\(allowed)")
         // Nothing was planted outside.
@@ -51,6 +55,58 @@ struct HostileExtensionTests {
         // The well-behaved path wrote into the group.
         let copied = try String(contentsOf: scratch.group.appendingPathComponent("hostile-copy-0"), encoding: .utf8)
         #expect(copied == "card contents\n")
+    }
+
+    /// The same escapes against the real host session (item providers, as `exthost share` serves them).
+    @Test func theProviderSessionRefusesTheSameEscapes() async throws {
+        guard SandboxPolicy.kernelLandlockABI > 0 else { return }
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let items = scratch.items
+        let card = items.appendingPathComponent("card.txt")
+        let document = items.appendingPathComponent("doc.pdf")
+        let link = items.appendingPathComponent("link-passwd")
+        try Data("card contents\n".utf8).write(to: card)
+        try Data("%PDF in place\n".utf8).write(to: document)
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "/etc/passwd")
+        let session = { () -> ProviderSession in
+            let cardProvider = ItemProvider()
+            cardProvider.suggestedName = "card.txt"
+            cardProvider.registerFileRepresentation(for: "public.plain-text") { completion in
+                completion(card, false, nil)
+                return nil
+            }
+            let inPlace = ItemProvider()
+            inPlace.suggestedName = "doc.pdf"
+            inPlace.registerFileRepresentation(for: "com.adobe.pdf", openInPlace: true) { completion in
+                completion(document, false, nil)
+                return nil
+            }
+            let linked = ItemProvider()
+            linked.suggestedName = "link-passwd"
+            linked.registerFileRepresentation(for: "public.data") { completion in
+                completion(link, false, nil)
+                return nil
+            }
+            return ProviderSession(
+                items: [ExtensionItem(attachments: [cardProvider, inPlace, linked])],
+                appGroups: ["group.com.example.carddrop"])
+        }()
+        let launch = scratch.launch([
+            "escapes", "--items", items.path, "--item-file", card.path, "--other-group", scratch.otherGroup.path,
+            "--root", scratch.root.url.path, "--home", scratch.home.path,
+            "--foreign-token", SecurityScopeTokens().issue(for: 1),
+        ])
+        let report = try await ExtensionHost.run(launch, session: session)
+        #expect(report.outcome == .completed, "\(report.reason)\n\(report.log)\n\(report.messages)")
+        let lines = report.messages.map(\.text)
+        let escapes = lines.filter { $0.hasPrefix("escape ") }
+        #expect(escapes.count >= 30)
+        #expect(escapes.filter { $0.contains(" ESCAPED") }.isEmpty, "\(escapes)")
+        #expect(escapes.contains { $0.hasPrefix("escape symlink-in-items-link-passwd refused") })
+        #expect(escapes.contains { $0.hasPrefix("escape stopped-token-load-doc.pdf refused") })
+        let allowed = lines.filter { $0.hasPrefix("allowed ") }
+        #expect(allowed.count >= 5 && allowed.allSatisfy { $0.hasSuffix(" ok") }, "\(allowed)")
     }
 
     @Test func goingOverTheMemoryLimitKillsIt() async throws {

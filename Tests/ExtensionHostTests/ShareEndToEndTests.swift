@@ -64,7 +64,6 @@ struct ShareEndToEndTests {
     }
 
     /// Files, a text object and an open-in-place file, as a share sheet would hand them over.
-    @MainActor
     static func demoSession(_ device: Device) throws -> ProviderSession {
         let note = device.items.appendingPathComponent("note.txt")
         let photo = device.items.appendingPathComponent("photo.png")
@@ -92,7 +91,7 @@ struct ShareEndToEndTests {
     @Test func theBuiltInExtensionSavesEveryAttachmentIntoTheGroup() async throws {
         let device = try Device()
         defer { device.remove() }
-        let session = try await Self.demoSession(device)
+        let session = try Self.demoSession(device)
         let report = try await ExtensionHost.run(try device.launch("exthost", ["__extension"]), session: session)
         #expect(report.outcome == .completed, "\(report.reason)\n\(report.log)\n\(report.messages)")
         #expect(report.sandbox?.isEnforced == (SandboxPolicy.kernelLandlockABI > 0))
@@ -115,7 +114,7 @@ struct ShareEndToEndTests {
     @Test func aUsersOwnExtensionRunsOnTheSameDataPath() async throws {
         let device = try Device()
         defer { device.remove() }
-        let session = try await Self.demoSession(device)
+        let session = try Self.demoSession(device)
         let report = try await ExtensionHost.run(try device.launch("exthost-example-extension"), session: session)
         #expect(report.outcome == .completed, "\(report.reason)\n\(report.log)\n\(report.messages)")
         let entries = try device.entries()
@@ -133,7 +132,7 @@ struct ShareEndToEndTests {
         let device = try Device()
         defer { device.remove() }
         let count = 1000
-        let session = await MainActor.run {
+        let session = {
             let providers = (0..<count).map { index -> ItemProvider in
                 let provider = ItemProvider()
                 provider.suggestedName = "item-\(index).txt"
@@ -146,7 +145,7 @@ struct ShareEndToEndTests {
                 return provider
             }
             return ProviderSession(items: [ExtensionItem(attachments: providers)], appGroups: [Self.group])
-        }
+        }()
         var launch = try device.launch("exthost", ["__extension"])
         launch.limits.timeout = .seconds(60)
         let report = try await ExtensionHost.run(launch, session: session)

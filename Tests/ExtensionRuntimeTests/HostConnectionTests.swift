@@ -107,4 +107,54 @@ struct HostConnectionTests {
         }
         #expect(await !client.securityScope(start: true, token: "good").granted)
     }
+
+    @Test func aContextTooLargeForOneFrameArrivesInParts() async throws {
+        let attachments = (0..<10_000).map { index in
+            AttachmentDescription(
+                index: index, suggestedName: "file-\(index)-with-a-longish-name.png",
+                representations: [
+                    RepresentationDescription(typeIdentifier: "public.png", kind: .file, byteCount: 2560),
+                    RepresentationDescription(typeIdentifier: "public.data", kind: .data),
+                ])
+        }
+        let welcome = Welcome(
+            context: ContextDescription(items: [ItemDescription(title: "many", attachments: attachments)]),
+            appGroups: ["group.a"])
+        let messages = welcome.split()
+        #expect(messages.count > 2)
+        for message in messages {
+            #expect(try FrameEncoder.encode(.message(message)).count <= WireFormat.maximumPayloadSize)
+        }
+        let (a, b) = try Socket.pair()
+        let hostSide = Connection(socket: a)
+        defer { hostSide.close() }
+        Thread.detachNewThread {
+            _ = try? hostSide.receive(timeout: .seconds(10))
+            for message in messages { try? hostSide.send(message) }
+        }
+        let client = HostConnection(connection: Connection(socket: b))
+        defer { client.connection.close() }
+        #expect(try client.handshake(name: "test") == welcome)
+    }
+
+    @Test func thousandsOfOutcomesTravelAheadOfTheCompletion() throws {
+        let outcomes = (0..<10_000).map { index in
+            AttachmentOutcome(
+                attachment: index, typeIdentifier: "public.png", kind: .file, byteCount: 2560, milliseconds: 1.5,
+                destination: "Inbox/0000abcd-file-\(index).png")
+        }
+        let messages = CompleteRequest(outcomes: outcomes).split()
+        #expect(messages.count > 2)
+        var collected: [AttachmentOutcome] = []
+        for message in messages {
+            #expect(try FrameEncoder.encode(.message(message)).count <= WireFormat.maximumPayloadSize)
+            switch message {
+            case .outcomes(let batch): collected += batch.outcomes
+            case .completeRequest(let completion): collected += completion.outcomes
+            default: Issue.record("unexpected \(message.typeName)")
+            }
+        }
+        #expect(collected == outcomes)
+        #expect(CompleteRequest(outcomes: Array(outcomes.prefix(3))).split().count == 1)
+    }
 }

@@ -158,10 +158,12 @@ enum ShareCommand {
             ExtensionLaunch.rootVariable: setup.root.url.path,
             ExtensionLaunch.bundleIdentifierVariable: setup.identity.bundleIdentifier,
         ]
+        if parsed.flag("lenient") { launch.environment["EXTHOST_SECURITY_SCOPE_MODE"] = "lenient" }
         if SandboxPolicy.kernelLandlockABI == 0 {
             context.printError(
                 "WARNING: this kernel offers no Landlock: the extension runs UNCONFINED (the report says so)")
         }
+        let source = payload.source
         let session = ProviderSession(
             items: payload.items, appGroups: [setup.group.rawValue], lenient: parsed.flag("lenient"))
         let before = (try? store.entries().last?.sequence) ?? 0
@@ -185,7 +187,7 @@ enum ShareCommand {
         if showsProgress { context.write("\r\u{1B}[K", toError: true) }
         let committed = (try? store.entries(after: before)) ?? []
         let output = ShareReport(
-            setup: setup, payload: payload.source, context: session.context, report: report,
+            setup: setup, payload: source, context: session.context, report: report,
             groupURL: store.container.url,
             containerURL: container.url, committed: committed, ruleTime: ruleTime, total: ContinuousClock.now - started)
         if parsed.flag("json") {
