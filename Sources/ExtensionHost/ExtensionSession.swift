@@ -1,6 +1,5 @@
 public import ExtensionIPC
 public import HostSystem
-import Synchronization
 
 /// The host's side of one share, as the extension sees it: the context it is welcomed with, and
 /// the answers to its loads and security-scope requests. ``ExtensionHost/run(_:session:)``
@@ -35,7 +34,7 @@ public final class ExtensionChannel: Sendable {
         var bytesServed: Int64 = 0
         var loadsServed = 0
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let onProgress: (@Sendable (_ loadsServed: Int, _ activity: String?) -> Void)?
 
     init(connection: Connection, onProgress: (@Sendable (Int, String?) -> Void)? = nil) {

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import HostSystem
 
 /// The host's security-scope broker: issues one opaque token per open-in-place representation
 /// and decides every `startAccessingSecurityScopedResource()` / `stop…` the extension asks for.
@@ -42,7 +42,7 @@ public final class SecurityScopeTokens: Sendable {
         var grants: [String: Grant] = [:]
         var revoked = false
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A broker for one share.
     public init(shareID: String = SecurityScopeTokens.randomHex(8)) { self.shareID = shareID }

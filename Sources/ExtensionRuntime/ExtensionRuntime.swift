@@ -189,7 +189,7 @@ final class OutcomeSignal: Sendable {
         var outcome: ExtensionOutcome?
         var waiters: [CheckedContinuation<ExtensionOutcome, Never>] = []
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     func set(_ outcome: ExtensionOutcome) {
         let waiters = state.withLock { state -> [CheckedContinuation<ExtensionOutcome, Never>] in

@@ -38,7 +38,7 @@ public final class HostConnection: Sendable {
     public let connection: Connection
     /// The largest data representation accepted (bigger ones fail the load; use a file load).
     public let maximumDataSize: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Wraps `connection` (fd 3 in an extension). Call ``start()`` after sending hello.
     public init(connection: Connection, maximumDataSize: Int = 256 << 20) {

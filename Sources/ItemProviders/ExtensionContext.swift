@@ -1,5 +1,5 @@
 public import Foundation
-import Synchronization
+import HostSystem
 
 /// How a request ended.
 public enum ExtensionOutcome: Sendable, CustomStringConvertible {
@@ -92,7 +92,7 @@ private final class OutcomeWaiters: Sendable {
         var continuations: [CheckedContinuation<ExtensionOutcome, Never>] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     var current: ExtensionOutcome? { state.withLock { $0.outcome } }
 

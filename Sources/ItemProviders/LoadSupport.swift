@@ -1,10 +1,11 @@
 import Foundation
+import HostSystem
 import Synchronization
 
 /// The bookkeeping of one load: the completion is delivered once, whichever comes first of the
 /// result and a cancellation; the provider's own `Progress` is cancelled along with ours.
 final class LoadState: Sendable {
-    private let delivered = Mutex(false)
+    private let delivered = Locked(false)
     private let child = Mutex<Progress?>(nil)
     let progress: Progress
 
