@@ -8,8 +8,7 @@ import Testing
 /// and nothing written.
 struct BadInputSuiteTests {
     static let suite = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("BadInputs")
-    static let packageRoot = suite.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let group = "group.com.example.carddrop"
+    static let group = TestSupport.group
 
     static func files(_ category: String) throws -> [URL] {
         try FileManager.default.contentsOfDirectory(
@@ -18,20 +17,14 @@ struct BadInputSuiteTests {
     }
 
     private func run(_ arguments: [String]) async -> (ExitCode, String, String) {
-        let context = CommandContext.collecting()
-        let code = await ExtHostCommands.main(arguments: arguments, context: context)
-        return (code, context.collectedOutput, context.collectedError)
+        await TestSupport.run(arguments)
     }
 
     /// A scratch directory with a payload JSON and a copy of the demo bundles.
     private func scratch() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bad-inputs-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let url = try TestSupport.scratchRoot("bad-inputs")
         try Data(#"{"extensionItems": [{"attachments": [{"registeredTypeIdentifiers": ["public.png"]}]}]}"#.utf8)
             .write(to: url.appendingPathComponent("payload.json"))
-        try FileManager.default.copyItem(
-            at: Self.packageRoot.appendingPathComponent("Containers/Bundles"), to: url.appendingPathComponent("Bundles")
-        )
         return url
     }
 

@@ -4,23 +4,14 @@ import Testing
 @testable import ExtHostCommands
 
 struct ContainerCommandsTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    static let group = "group.com.example.carddrop"
+    static let packageRoot = TestSupport.packageRoot
+    static let group = TestSupport.group
 
-    private func scratch() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            at: Self.packageRoot.appendingPathComponent("Containers/Bundles"), to: url.appendingPathComponent("Bundles")
-        )
-        return url
-    }
+    /// A scratch root holding a copy of the demo bundles (and the demo items).
+    private func scratch() throws -> URL { try TestSupport.scratchRoot("cli") }
 
     private func run(_ arguments: [String], root: URL) async -> (ExitCode, String, String) {
-        let context = CommandContext.collecting()
-        let code = await ExtHostCommands.main(arguments: arguments + ["--root", root.path], context: context)
-        return (code, context.collectedOutput, context.collectedError)
+        await TestSupport.run(arguments, root: root)
     }
 
     @Test func writeShowVerifyAndInboxWorkTogether() async throws {

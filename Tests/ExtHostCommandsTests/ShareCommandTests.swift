@@ -7,28 +7,18 @@ import Testing
 /// `exthost app inbox` seeing exactly what was committed.
 @Suite(.timeLimit(.minutes(2)))
 struct ShareCommandTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    static let group = "group.com.example.carddrop"
+    static let packageRoot = TestSupport.packageRoot
+    static let group = TestSupport.group
     static var products: String {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
         return (executable as NSString).deletingLastPathComponent
     }
 
     /// A scratch root holding a copy of the demo bundles (and the demo items).
-    private func scratch() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("share-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            at: Self.packageRoot.appendingPathComponent("Containers/Bundles"), to: url.appendingPathComponent("Bundles")
-        )
-        return url
-    }
+    private func scratch() throws -> URL { try TestSupport.scratchRoot("share") }
 
     private func run(_ arguments: [String], root: URL) async -> (ExitCode, String, String) {
-        let context = CommandContext.collecting()
-        let code = await ExtHostCommands.main(arguments: arguments + ["--root", root.path], context: context)
-        return (code, context.collectedOutput, context.collectedError)
+        await TestSupport.run(arguments, root: root)
     }
 
     private func json(_ text: String) throws -> [String: Any] {

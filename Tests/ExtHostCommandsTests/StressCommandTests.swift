@@ -6,17 +6,13 @@ import Testing
 /// `exthost stress` through the command table, with a real extension process and real reader
 /// processes (the exthost built next to the test bundle).
 struct StressCommandTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
 
     private func run(_ arguments: [String]) async -> (ExitCode, String, String) {
-        let context = CommandContext.collecting()
-        let code = await ExtHostCommands.main(arguments: arguments, context: context)
-        return (code, context.collectedOutput, context.collectedError)
+        await TestSupport.run(arguments)
     }
 
     @Test func aShortStressCommitsEverythingExactlyOnce() async throws {
-        let root = Self.packageRoot.appendingPathComponent("Containers").path
+        let root = TestSupport.packageRoot.appendingPathComponent("Containers").path
         let (code, out, error) = await run([
             "stress", "--attachments", "80", "--readers", "2", "--seed", "20261203", "--failure-rate", "0.1",
             "--cancel-rate", "0.1", "--max-size", "300000", "--root", root, "--json",

@@ -5,8 +5,7 @@ import Testing
 
 /// `exthost types …`, driven in-process and through the built binary (`swift build` first).
 struct TypesCommandsTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let packageRoot = TestSupport.packageRoot
     static let cardDrop = "Containers/Bundles/CardDrop.app"
 
     /// A directory with declaration files the cases below use, written once per test process.

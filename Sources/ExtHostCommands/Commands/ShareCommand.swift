@@ -230,11 +230,6 @@ enum ShareCommand {
             }
             return (url.path, [])
         }
-        let current = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
-        let sibling = ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent("exthost")
-        guard FileManager.default.isExecutableFile(atPath: sibling) else {
-            throw CommandError.failed("the exthost executable is not next to \(current); build the package first")
-        }
-        return (sibling, [ExtensionCommand.name])
+        return (try Executables.exthost(), [ExtensionCommand.name])
     }
 }

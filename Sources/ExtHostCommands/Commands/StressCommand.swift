@@ -147,7 +147,7 @@ enum StressCommand {
 
         let group = "group.com.example.carddrop"
         let stopFile = work.appendingPathComponent("stop").path
-        let exthost = try exthostExecutable()
+        let exthost = try Executables.exthost()
         var children: [(ChildProcess, FileDescriptor)] = []
         defer {
             for (child, output) in children {
@@ -343,15 +343,6 @@ enum StressCommand {
         return "item-" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits
     }
 
-    /// The `exthost` executable next to this one (this one, when run from the command line).
-    static func exthostExecutable() throws -> String {
-        let current = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
-        let sibling = ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent("exthost")
-        guard FileManager.default.isExecutableFile(atPath: sibling) else {
-            throw CommandError.failed("the exthost executable is not next to \(current); build the package first")
-        }
-        return sibling
-    }
 }
 
 /// A small, fast, seedable generator (SplitMix64): the same seed gives the same run everywhere.

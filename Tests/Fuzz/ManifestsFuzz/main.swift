@@ -3,6 +3,7 @@
 // and the manifest reader must end in a payload or a PayloadError — never a trap — and nothing may
 // appear in the folder besides what was there. Built by Scripts/fuzz with the modules below it.
 import Foundation
+
 @testable import Payloads
 
 private let folder: URL = {

@@ -6,8 +6,9 @@
 // Besides crashes and memory errors, the target traps when an invariant of the extractor breaks:
 // something other than the destination appears next to it (a staging directory left behind, an
 // escaped entry), or a symbolic link inside the destination resolves outside it.
-@testable import Archives
 import Foundation
+
+@testable import Archives
 
 /// Per-process scratch space: `<tmp>/archives-fuzz-<pid>/box/dest`.
 private let sandbox: URL = {
