@@ -146,6 +146,16 @@ public struct ResourceLimits: Hashable, Sendable {
     /// `RLIMIT_CPU`: CPU seconds, then `SIGXCPU`.
     public var cpuSeconds: Int?
 
+    /// This process's soft `RLIMIT_NOFILE` (how many descriptors it may hold), or nil when unlimited
+    /// or unreadable.
+    ///
+    /// The corresponding C function is `getrlimit`.
+    public static var currentOpenFilesLimit: Int? {
+        var limit = rlimit()
+        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return nil }
+        return Int(clamping: limit.rlim_cur)
+    }
+
     /// Limits; nil leaves each as inherited.
     public init(addressSpaceBytes: Int? = nil, openFiles: Int? = nil, processes: Int? = nil, cpuSeconds: Int? = nil) {
         self.addressSpaceBytes = addressSpaceBytes

@@ -133,7 +133,11 @@ enum ContainerCommands {
             ContainerSupport.defineOption,
             .value("type", "UTI", "The type identifier of every file (default: from the file name extension)."),
             .value("repeat", "N", "Commit the files N times (for crash and load tests; default 1)."),
-            .flag("batch", "Commit all the files (of each repeat) as one batch: one lock, one journal append."),
+            .flag(
+                "batch",
+                "Commit the files (of each repeat) in batches — one lock, one syncfs, one journal append per batch, "
+                    + "each all or nothing; as many files per batch as the open-file limit allows (each staged file "
+                    + "holds two descriptors until its batch commits)."),
             .flag("json", "Print the committed entries as JSON."),
         ],
         discussion: """
@@ -160,22 +164,28 @@ enum ContainerCommands {
         for _ in 0..<repeats {
             var batch: [JournalEntry] = []
             if parsed.flag("batch") {
-                batch = try ContainerSupport.mapped {
-                    var writers: [EntryWriter] = []
-                    defer { for writer in writers { writer.discard() } }
-                    for url in files {
-                        let type =
-                            parsed.value("type") ?? ContainerSupport.typeIdentifier(forFileName: url.lastPathComponent)
-                        let writer = try store.makeEntry(name: url.lastPathComponent, typeIdentifier: type)
-                        writers.append(writer)
-                        let source: FileDescriptor
-                        do { source = try FileDescriptor.open(url.path) } catch {
-                            throw AppGroupError(.notFound, "cannot open \(url.path)", cause: error)
+                // Each staged file holds two descriptors until it is committed; keep a margin.
+                let perBatch = max(8, ((ResourceLimits.currentOpenFilesLimit ?? 4096) - 64) / 3)
+                for start in stride(from: 0, to: files.count, by: perBatch) {
+                    let chunk = files[start..<min(start + perBatch, files.count)]
+                    batch += try ContainerSupport.mapped {
+                        var writers: [EntryWriter] = []
+                        defer { for writer in writers { writer.discard() } }
+                        for url in chunk {
+                            let type =
+                                parsed.value("type")
+                                ?? ContainerSupport.typeIdentifier(forFileName: url.lastPathComponent)
+                            let writer = try store.makeEntry(name: url.lastPathComponent, typeIdentifier: type)
+                            writers.append(writer)
+                            let source: FileDescriptor
+                            do { source = try FileDescriptor.open(url.path) } catch {
+                                throw AppGroupError(.notFound, "cannot open \(url.path)", cause: error)
+                            }
+                            defer { try? source.close() }
+                            try writer.copy(from: source)
                         }
-                        defer { try? source.close() }
-                        try writer.copy(from: source)
+                        return try store.commit(writers)
                     }
-                    return try store.commit(writers)
                 }
             } else {
                 for url in files {
