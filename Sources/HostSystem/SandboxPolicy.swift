@@ -152,7 +152,9 @@ public struct ResourceLimits: Hashable, Sendable {
     /// The corresponding C function is `getrlimit`.
     public static var currentOpenFilesLimit: Int? {
         var limit = rlimit()
-        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return nil }
+        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else {
+            return nil
+        }
         return Int(clamping: limit.rlim_cur)
     }
 
