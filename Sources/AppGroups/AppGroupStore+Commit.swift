@@ -10,7 +10,8 @@ extension AppGroupStore {
     {
         let final = try path ?? Self.inboxPath(for: name)
         let staged = try directory.stage(in: final.parent, permissions: permissions)
-        return EntryWriter(name: name, typeIdentifier: typeIdentifier, path: final, staged: staged)
+        return EntryWriter(
+            name: name, typeIdentifier: typeIdentifier, path: final, hasGeneratedPath: path == nil, staged: staged)
     }
 
     /// Commits `writers` as one batch: each file is made durable (fsync, or for a batch of at least
@@ -42,7 +43,21 @@ extension AppGroupStore {
                 for (position, writer) in writers.enumerated() {
                     // One directory sync per directory: the last publish into it syncs it.
                     let later = writers[(position + 1)...].contains { $0.path.parent == writer.path.parent }
-                    try writer.staged.publish(as: writer.path.lastComponent, replacing: false, syncingDirectory: !later)
+                    var attempts = 0
+                    while true {
+                        do {
+                            try writer.staged.publish(
+                                as: writer.path.lastComponent, replacing: false, syncingDirectory: !later)
+                            break
+                        } catch let error as AppGroupError
+                            where error.code == .alreadyExists && writer.hasGeneratedPath && attempts < 8
+                        {
+                            // Two entries drew the same 32-bit tag (likely past ~65 000 same-named
+                            // entries): draw another; the temporary file stays in the same directory.
+                            attempts += 1
+                            writer.path = try Self.inboxPath(for: writer.name)
+                        }
+                    }
                     published.append(writer.path)
                 }
                 let (first, start) = index.next

@@ -7,14 +7,18 @@ public final class EntryWriter {
     public let name: String
     /// Its uniform type identifier.
     public let typeIdentifier: String
-    /// Where its file will be, relative to the container.
-    public let path: ContainerPath
+    /// Where its file will be, relative to the container. A generated inbox path
+    /// (`Inbox/<8 hex>-<name>`) is drawn again at commit if another entry took it meanwhile.
+    public internal(set) var path: ContainerPath
+    /// Whether ``path`` was generated (and so may be redrawn) rather than asked for.
+    let hasGeneratedPath: Bool
     let staged: StagedFile
 
-    init(name: String, typeIdentifier: String, path: ContainerPath, staged: StagedFile) {
+    init(name: String, typeIdentifier: String, path: ContainerPath, hasGeneratedPath: Bool, staged: StagedFile) {
         self.name = name
         self.typeIdentifier = typeIdentifier
         self.path = path
+        self.hasGeneratedPath = hasGeneratedPath
         self.staged = staged
     }
 

@@ -70,6 +70,26 @@ struct StoreTests {
         #expect(try Data(contentsOf: last.url) == Data(repeating: UInt8(count - 1), count: 100 + count - 1))
     }
 
+    @Test func aGeneratedInboxNameTakenMeanwhileIsDrawnAgain() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let store = try AppGroupStore.open(
+            try scratch.groupID(), as: try scratch.extensionIdentity(), root: scratch.root)
+        let writer = try store.makeEntry(name: "tiny.txt", typeIdentifier: "public.plain-text")
+        try writer.write(Array("mine".utf8))
+        let drawn = writer.path
+        // Another entry takes exactly that path first (what a 32-bit tag collision does).
+        _ = try store.commit(name: "other", typeIdentifier: "public.data", bytes: [1], path: drawn)
+        let committed = try store.commit([writer])[0]
+        #expect(committed.path != drawn)
+        #expect(committed.path.description.hasSuffix("-tiny.txt"))
+        #expect(try store.verify().isClean)
+        // An explicit path is never redrawn.
+        let explicit = try store.makeEntry(name: "again", typeIdentifier: "public.data", path: drawn)
+        try explicit.write([2])
+        #expect(throws: AppGroupError.self) { try store.commit([explicit]) }
+    }
+
     @Test func recoveryCutsATornTailRemovesTemporariesAndQuarantinesOrphans() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
