@@ -100,7 +100,7 @@ public struct LibarchiveFailure: Error, Sendable, CustomStringConvertible {
     public var status: Int32
     /// `archive_errno`, often an `errno` value, 0 when libarchive set none.
     public var errorNumber: Int32
-    /// `archive_error_string`, or a placeholder when libarchive set none.
+    /// `archive_error_string`, or a generic text when libarchive set none.
     public var text: String
 
     /// Creates a failure record.

@@ -26,7 +26,7 @@ struct WireFormatTests {
 
     @Test func fileReplyHeaderDeclaresItsDescriptor() throws {
         let reply = FileReply(requestID: 1, typeIdentifier: "public.png", byteCount: 3)
-        // Encoding checks the count against the message; a placeholder descriptor number is enough.
+        // Encoding checks the count against the message; an arbitrary descriptor number is enough.
         let bytes = try FrameEncoder.encode(.message(.fileReply(reply), descriptors: [.standardInput]))
         #expect(bytes[7] == 1)
         #expect(throws: IPCError.self) { try FrameEncoder.encode(.message(.fileReply(reply))) }
