@@ -166,21 +166,24 @@ public final class ProviderSession: ExtensionSession {
     public func startAccessing(_ request: SecurityScopeRequest, on channel: ExtensionChannel) async
         -> SecurityScopeReply
     {
-        switch tokens.start(request.token) {
-        case .success: return SecurityScopeReply(requestID: request.requestID, granted: true)
-        case .failure(let refusal):
-            channel.refuse("startAccessingSecurityScopedResource: \(refusal)")
-            return SecurityScopeReply(requestID: request.requestID, granted: false, reason: "\(refusal)")
-        }
+        reply(to: request, tokens.start(request.token), "startAccessingSecurityScopedResource", on: channel)
     }
 
     public func stopAccessing(_ request: SecurityScopeRequest, on channel: ExtensionChannel) async
         -> SecurityScopeReply
     {
-        switch tokens.stop(request.token) {
+        reply(to: request, tokens.stop(request.token), "stopAccessingSecurityScopedResource", on: channel)
+    }
+
+    /// The reply to a start or stop; a refusal is also recorded on the channel for the report.
+    private func reply(
+        to request: SecurityScopeRequest, _ result: Result<Int, SecurityScopeTokens.Refusal>, _ call: String,
+        on channel: ExtensionChannel
+    ) -> SecurityScopeReply {
+        switch result {
         case .success: return SecurityScopeReply(requestID: request.requestID, granted: true)
         case .failure(let refusal):
-            channel.refuse("stopAccessingSecurityScopedResource: \(refusal)")
+            channel.refuse("\(call): \(refusal)")
             return SecurityScopeReply(requestID: request.requestID, granted: false, reason: "\(refusal)")
         }
     }

@@ -161,38 +161,22 @@ enum ContainerCommands {
         for line in store.lastRecovery.lines { context.printError("recovery: \(line)") }
         var committed: [JournalEntry] = []
         let files = parsed.positionals.dropFirst().map { context.resolve($0) }
+        let type = { (url: URL) in
+            parsed.value("type") ?? ContainerSupport.typeIdentifier(forFileName: url.lastPathComponent)
+        }
+        // Each staged file holds two descriptors until it is committed; keep a margin.
+        let perBatch = max(8, ((ResourceLimits.currentOpenFilesLimit ?? 4096) - 64) / 3)
         for _ in 0..<repeats {
             var batch: [JournalEntry] = []
             if parsed.flag("batch") {
-                // Each staged file holds two descriptors until it is committed; keep a margin.
-                let perBatch = max(8, ((ResourceLimits.currentOpenFilesLimit ?? 4096) - 64) / 3)
                 for start in stride(from: 0, to: files.count, by: perBatch) {
                     let chunk = files[start..<min(start + perBatch, files.count)]
-                    batch += try ContainerSupport.mapped {
-                        var writers: [EntryWriter] = []
-                        defer { for writer in writers { writer.discard() } }
-                        for url in chunk {
-                            let type =
-                                parsed.value("type")
-                                ?? ContainerSupport.typeIdentifier(forFileName: url.lastPathComponent)
-                            let writer = try store.makeEntry(name: url.lastPathComponent, typeIdentifier: type)
-                            writers.append(writer)
-                            let source: FileDescriptor
-                            do { source = try FileDescriptor.open(url.path) } catch {
-                                throw AppGroupError(.notFound, "cannot open \(url.path)", cause: error)
-                            }
-                            defer { try? source.close() }
-                            try writer.copy(from: source)
-                        }
-                        return try store.commit(writers)
-                    }
+                    batch += try ContainerSupport.mapped { try commitBatch(chunk, to: store, type: type) }
                 }
             } else {
                 for url in files {
-                    let type =
-                        parsed.value("type") ?? ContainerSupport.typeIdentifier(forFileName: url.lastPathComponent)
                     batch.append(
-                        try ContainerSupport.mapped { try store.commit(contentsOf: url, typeIdentifier: type) })
+                        try ContainerSupport.mapped { try store.commit(contentsOf: url, typeIdentifier: type(url)) })
                 }
             }
             committed += batch
@@ -202,6 +186,25 @@ enum ContainerCommands {
             context.printJSON(.array(committed.map { ContainerSupport.json($0, url: store.url(for: $0)) }))
         }
         return .success
+    }
+
+    /// Stages every file of `files` and commits them as one batch (all or none).
+    static func commitBatch(_ files: ArraySlice<URL>, to store: AppGroupStore, type: (URL) -> String) throws
+        -> [JournalEntry]
+    {
+        var writers: [EntryWriter] = []
+        defer { for writer in writers { writer.discard() } }
+        for url in files {
+            let writer = try store.makeEntry(name: url.lastPathComponent, typeIdentifier: type(url))
+            writers.append(writer)
+            let source: FileDescriptor
+            do { source = try FileDescriptor.open(url.path) } catch {
+                throw AppGroupError(.notFound, "cannot open \(url.path)", cause: error)
+            }
+            defer { try? source.close() }
+            try writer.copy(from: source)
+        }
+        return try store.commit(writers)
     }
 
     /// Bytes of regular files under `url` (not following links).
