@@ -16,6 +16,11 @@ let package = Package(
         .target(name: "CSandbox"),
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
         .executableTarget(name: "exthost-sandbox-exec", dependencies: ["CSandbox"]),
+        // SHA-256 from libcrypto (libssl-dev); a C target, not a system library, so the deprecated
+        // low-level calls compile in one file without warnings reaching Swift.
+        .target(
+            name: "CDigest", cSettings: [.define("OPENSSL_SUPPRESS_DEPRECATED")],
+            linkerSettings: [.linkedLibrary("crypto")]),
 
         // MARK: - Pure domain
         .target(name: "UniformTypes"),
@@ -30,7 +35,7 @@ let package = Package(
         .target(name: "ExtensionIPC", dependencies: ["HostSystem"]),
 
         // MARK: - Containers
-        .target(name: "AppGroups", dependencies: ["HostSystem", "Archives"]),
+        .target(name: "AppGroups", dependencies: ["HostSystem", "Archives", "CDigest"]),
 
         // MARK: - Item providers (NSItemProvider / NSExtensionItem model)
         .target(name: "ItemProviders", dependencies: ["UniformTypes", "HostSystem", "Archives"]),

@@ -25,6 +25,17 @@ struct StoreTests {
         #expect(CRC32C.checksum(Array("123456789".utf8)) == 0xE306_9283)
     }
 
+    @Test func sha256OfAMillionAsAndACopiedHashIsIndependent() {
+        var hash = SHA256()
+        hash.update([UInt8](repeating: UInt8(ascii: "a"), count: 500_000))
+        var copy = hash  // a value: finishing one must not disturb the other
+        hash.update([UInt8](repeating: UInt8(ascii: "a"), count: 500_000))
+        copy.update([UInt8](repeating: UInt8(ascii: "a"), count: 500_000))
+        let expected = "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"
+        #expect(SHA256.hexString(hash.finalize()) == expected)
+        #expect(SHA256.hexString(copy.finalize()) == expected)
+    }
+
     @Test func commitsAreJournaledVerifiedAndReadFromACursor() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

@@ -35,8 +35,9 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     private func write(into out: inout String, indent: Int, pretty: Bool) {
-        let pad = pretty ? String(repeating: "  ", count: indent + 1) : ""
-        let closePad = pretty ? String(repeating: "  ", count: indent) : ""
+        // Padding is made only for containers: a 100 000-entry inbox has a million scalar values.
+        var innerPad: String { pretty ? String(repeating: "  ", count: indent + 1) : "" }
+        var closePad: String { pretty ? String(repeating: "  ", count: indent) : "" }
         let newline = pretty ? "\n" : ""
         switch self {
         case .null: out += "null"
@@ -59,6 +60,7 @@ public enum JSONValue: Sendable, Equatable {
                 return
             }
             out += "[" + newline
+            let pad = innerPad
             for (index, value) in values.enumerated() {
                 out += pad
                 value.write(into: &out, indent: indent + 1, pretty: pretty)
@@ -72,6 +74,7 @@ public enum JSONValue: Sendable, Equatable {
                 return
             }
             out += "{" + newline
+            let pad = innerPad
             for (index, pair) in pairs.enumerated() {
                 out += pad
                 JSONValue.escape(pair.0, into: &out)
@@ -86,6 +89,11 @@ public enum JSONValue: Sendable, Equatable {
 
     private static func escape(_ text: String, into out: inout String) {
         out += "\""
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out += text
+            out += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
