@@ -24,10 +24,12 @@ public final class AppGroupInbox: Sendable {
     private let appDirectory: ContainerDirectory
     private let cursorPath: ContainerPath
 
-    /// Opens `group`'s inbox for `app`.
+    /// Opens `group`'s inbox for `app`. The app only reads the group, so the store is opened
+    /// without recovery (see ``AppGroupStore/open(_:as:root:recovering:)``); the cursor it writes
+    /// lives in its own container.
     /// - Throws: ``AppGroupError`` `.notEntitled`, `.io`.
     public init(group: AppGroupIdentifier, app: BundleIdentity, root: DeviceRoot) throws {
-        store = try AppGroupStore.open(group, as: app, root: root)
+        store = try AppGroupStore.open(group, as: app, root: root, recovering: false)
         self.app = app
         appContainer = try root.dataContainer(for: app)
         appDirectory = try ContainerDirectory(url: appContainer.url)

@@ -119,6 +119,13 @@ struct StoreTests {
         let before = try AppGroupStore.inspect(group, root: scratch.root).verify()
         #expect(Set(before.problems.map(\.kind)) == [.tornJournalTail, .leftoverTemporaryFile, .orphanFile])
 
+        // The app's inbox only reads: it lists the whole records and leaves the repair to a writer.
+        let inbox = try AppGroupInbox(group: group, app: try scratch.appIdentity(), root: scratch.root)
+        #expect(try inbox.pending().map(\.entry.name) == ["kept"])
+        #expect(inbox.store.lastRecovery.isEmpty)
+        let unrepaired = try AppGroupStore.inspect(group, root: scratch.root).verify()
+        #expect(Set(unrepaired.problems.map(\.kind)) == [.tornJournalTail, .leftoverTemporaryFile, .orphanFile])
+
         store = try AppGroupStore.open(group, as: try scratch.appIdentity(), root: scratch.root)
         let report = store.lastRecovery
         #expect(report.truncatedJournalBytes == 9)

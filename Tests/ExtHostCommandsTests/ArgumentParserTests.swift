@@ -53,4 +53,19 @@ struct ArgumentParserTests {
         let value = JSONValue.object([("b", .int(1)), ("a", .string("x\"\n")), ("c", .array([.bool(true), .null]))])
         #expect(value.rendered(pretty: false) == #"{"b":1,"a":"x\"\n","c":[true,null]}"#)
     }
+
+    @Test(arguments: [0, 1, 3, 40_000])
+    func aStreamedObjectPrintsExactlyAsTheWholeValue(count: Int) {
+        let pairs: [(String, JSONValue)] = [
+            ("group", .string("g\u{1}\"")), ("nested", .object([("k", .array([.int(1)]))])),
+        ]
+        func element(_ index: Int) -> JSONValue {
+            .object([("sequence", .int(index)), ("name", .string("file \(index)\t.txt")), ("tags", .array([]))])
+        }
+        let whole = JSONValue.object(pairs + [("items", .array((0..<count).map(element)))]).rendered()
+        var chunks: [String] = []
+        JSONValue.streamObject(pairs, array: "items", count: count, element: element) { chunks.append($0) }
+        #expect(chunks.joined() == whole)
+        #expect(count < 40_000 || chunks.count > 1)  // a large array arrives in several chunks
+    }
 }

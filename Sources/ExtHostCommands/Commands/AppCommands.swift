@@ -36,10 +36,9 @@ enum AppCommands {
         }
         if parsed.flag("json") {
             context.printJSON(
-                .object([
-                    ("group", .string(group.rawValue)), ("app", .string(app.bundleIdentifier)),
-                    ("items", .array(items.map { ContainerSupport.json($0.entry, url: $0.url) })),
-                ]))
+                [("group", .string(group.rawValue)), ("app", .string(app.bundleIdentifier))], array: "items",
+                count: items.count
+            ) { ContainerSupport.json(items[$0].entry, url: items[$0].url) }
         } else if items.isEmpty {
             context.print("no new entries for \(app.bundleIdentifier) in \(group)")
         } else {

@@ -56,6 +56,15 @@ public final class CommandContext: Sendable {
     /// Writes a JSON value to standard output.
     public func printJSON(_ value: JSONValue) { print(value.rendered()) }
 
+    /// Writes `{pairs…, key: [elements…]}` to standard output as ``printJSON(_:)`` would, rendering
+    /// one element at a time (see ``JSONValue/streamObject(_:array:count:element:to:)``).
+    public func printJSON(
+        _ pairs: [(String, JSONValue)], array key: String, count: Int, element: (Int) -> JSONValue
+    ) {
+        JSONValue.streamObject(pairs, array: key, count: count, element: element) { write($0, toError: false) }
+        write("\n", toError: false)
+    }
+
     /// Writes `text` as is.
     public func write(_ text: String, toError: Bool) {
         sink.withLock { sink in

@@ -34,6 +34,43 @@ public enum JSONValue: Sendable, Equatable {
         return out
     }
 
+    /// Writes the object `{pairs…, key: [elements…]}` exactly as ``rendered(pretty:)`` prints it,
+    /// but renders the array one element at a time and hands the text to `write` in chunks of about
+    /// 1 MiB: a 100 000-entry listing never exists as one value tree or one string.
+    public static func streamObject(
+        _ pairs: [(String, JSONValue)], array key: String, count: Int, element: (Int) -> JSONValue,
+        to write: (String) -> Void
+    ) {
+        var out = "{\n"
+        for pair in pairs {
+            out += "  "
+            escape(pair.0, into: &out)
+            out += ": "
+            pair.1.write(into: &out, indent: 1, pretty: true)
+            out += ",\n"
+        }
+        out += "  "
+        escape(key, into: &out)
+        out += ": "
+        if count == 0 {
+            out += "[]"
+        } else {
+            out += "[\n"
+            for index in 0..<count {
+                out += "    "
+                element(index).write(into: &out, indent: 2, pretty: true)
+                out += index < count - 1 ? ",\n" : "\n"
+                if out.utf8.count >= 1 << 20 {
+                    write(out)
+                    out = ""
+                }
+            }
+            out += "  ]"
+        }
+        out += "\n}"
+        write(out)
+    }
+
     private func write(into out: inout String, indent: Int, pretty: Bool) {
         // Padding is made only for containers: a 100 000-entry inbox has a million scalar values.
         var innerPad: String { pretty ? String(repeating: "  ", count: indent + 1) : "" }
