@@ -32,7 +32,7 @@ extension AppGroupStore {
     public func exportEntries(to url: URL, format: ArchiveFormat? = nil) throws -> [JournalEntry] {
         try lock.withLock(.shared) {
             try index.refresh(repair: false)
-            let entries = index.entries
+            let entries = try index.allEntries()
             do {
                 // On any error the writer is dropped, and its deinit removes the partial file.
                 let writer = try ArchiveWriter(url: url, format: format)

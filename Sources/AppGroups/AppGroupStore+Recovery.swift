@@ -20,7 +20,7 @@ extension AppGroupStore {
             report.truncatedJournalBytes = cut
             report.journalDamage = damage
             report.removedTemporaryFiles = try removeStaleTemporaries(directory)
-            let referenced = Set(index.entries.map(\.path))
+            let referenced = Set(try index.allEntries().map(\.path))
             var orphans: [ContainerPath] = []
             try directory.walk(from: try ContainerPath(inboxDirectory)) { path, kind in
                 if kind == .directory || referenced.contains(path) { return }

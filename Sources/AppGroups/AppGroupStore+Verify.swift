@@ -9,7 +9,7 @@ extension AppGroupStore {
         try lock.withLock(.shared) {
             try index.refresh(repair: false)
             var report = VerificationReport()
-            let entries = index.entries
+            let entries = try index.allEntries()
             report.entryCount = entries.count
             var seen: Set<ContainerPath> = []
             for entry in entries {

@@ -57,11 +57,14 @@ public final class AppGroupStore: Sendable {
     /// Opens the group container at `url` (resolved earlier, e.g. by the host before it sandboxed
     /// the extension) as `identity`, without scanning the device root: what a sandboxed extension
     /// that may only see its own containers uses. Checks the entitlement and that the container's
-    /// metadata names `group`, then runs recovery.
+    /// metadata names `group`, then runs recovery. `retainingEntries: false` is for a writer that
+    /// never lists entries: its memory then stays flat however many entries it or others commit
+    /// (listing, verify and export then read the journal afresh).
     /// - Throws: ``AppGroupError`` `.notEntitled`, `.notFound`, `.corrupt` (metadata for another
     ///   identifier), `.io`.
     public static func open(
-        _ group: AppGroupIdentifier, containerAt url: URL, as identity: BundleIdentity, root: DeviceRoot
+        _ group: AppGroupIdentifier, containerAt url: URL, as identity: BundleIdentity, root: DeviceRoot,
+        retainingEntries: Bool = true
     ) throws -> AppGroupStore {
         try identity.requireEntitlement(to: group)
         let metadata = try ContainerMetadata.read(containerAt: url)
@@ -72,7 +75,7 @@ public final class AppGroupStore: Sendable {
         }
         return try AppGroupStore(
             group: group, container: ContainerInfo(metadata: metadata, url: url), root: root,
-            source: identity.bundleIdentifier, recover: true)
+            source: identity.bundleIdentifier, recover: true, retainingEntries: retainingEntries)
     }
 
     /// Opens an existing group container for inspection (`exthost container show/verify`), the way
@@ -95,16 +98,18 @@ public final class AppGroupStore: Sendable {
         return try AppGroupStore(group: group, container: info, root: root, source: "exthost", recover: true)
     }
 
-    private init(group: AppGroupIdentifier, container: ContainerInfo, root: DeviceRoot, source: String, recover: Bool)
-        throws
-    {
+    private init(
+        group: AppGroupIdentifier, container: ContainerInfo, root: DeviceRoot, source: String, recover: Bool,
+        retainingEntries: Bool = true
+    ) throws {
         self.group = group
         self.container = container
         self.root = root
         self.source = source
         let opened = try ContainerDirectory(url: container.url)
         let containerLock = ContainerLock(directory: opened, path: try ContainerPath(".exthost/container.lock"))
-        let journalIndex = JournalIndex(directory: opened, id: try Self.ensureJournal(opened))
+        let journalIndex = JournalIndex(
+            directory: opened, id: try Self.ensureJournal(opened), retainsEntries: retainingEntries)
         if recover {
             lastRecovery = try Self.recover(directory: opened, lock: containerLock, index: journalIndex)
         } else {
@@ -144,8 +149,10 @@ public final class AppGroupStore: Sendable {
     /// the shared lock (a torn tail left by a crashed writer is ignored, not repaired).
     /// - Throws: ``AppGroupError``.
     public func entries(after sequence: Int = 0) throws -> [JournalEntry] {
-        _ = try lock.withLock(.shared) { try index.refresh(repair: false) }
-        let all = index.entries
+        let all = try lock.withLock(.shared) {
+            try index.refresh(repair: false)
+            return try index.allEntries()
+        }
         guard let first = all.firstIndex(where: { $0.sequence > sequence }) else { return [] }
         return Array(all[first...])
     }

@@ -4,31 +4,51 @@ import Synchronization
 
 /// The in-memory copy of a container's journal, brought up to date incrementally: only bytes past
 /// the last whole record already read are scanned again.
+///
+/// A writer that never lists entries (the extension) keeps only the last sequence number and the
+/// valid end (`retainsEntries == false`): a retained copy grows with the container's history and
+/// with every commit — about 1 KiB an entry, which put a 100 000-attachment share over the
+/// extension's 120 MiB limit. Without retention ``allEntries()`` scans the journal afresh.
 final class JournalIndex: Sendable {
     struct State: Sendable {
         var id: UUID
         var validEnd: Int64
-        var entries: [JournalEntry]
+        var lastSequence = 0
+        var entries: [JournalEntry] = []
     }
 
     private let directory: ContainerDirectory
     private let state: Mutex<State>
+    /// Whether entries read or appended are kept in memory.
+    let retainsEntries: Bool
 
-    init(directory: ContainerDirectory, id: UUID) {
+    init(directory: ContainerDirectory, id: UUID, retainsEntries: Bool = true) {
         self.directory = directory
-        state = Mutex(State(id: id, validEnd: Int64(Journal.headerSize), entries: []))
+        self.retainsEntries = retainsEntries
+        state = Mutex(State(id: id, validEnd: Int64(Journal.headerSize)))
     }
 
     var id: UUID { state.withLock { $0.id } }
-    var entries: [JournalEntry] { state.withLock { $0.entries } }
     /// The next sequence number and the offset where the next record goes.
     var next: (sequence: Int, offset: Int64) {
-        state.withLock { ($0.entries.last.map { $0.sequence + 1 } ?? 1, $0.validEnd) }
+        state.withLock { ($0.lastSequence + 1, $0.validEnd) }
+    }
+
+    /// Every whole entry up to the last refresh (or, without retention, up to the journal's current
+    /// last whole record). Call after ``refresh(repair:)``, under the lock that refresh held.
+    func allEntries() throws -> [JournalEntry] {
+        if retainsEntries { return state.withLock { $0.entries } }
+        let path = try ContainerPath(AppGroupStore.journalPath)
+        let fd = try directory.open(path)
+        defer { try? fd.close() }
+        _ = try Journal.readHeader(fd, path: path.description)
+        return try Journal.scan(fd, from: Int64(Journal.headerSize), path: path.description).entries
     }
 
     func appended(_ entries: [JournalEntry], newEnd: Int64) {
         state.withLock { state in
-            state.entries += entries
+            if let last = entries.last { state.lastSequence = last.sequence }
+            if retainsEntries { state.entries += entries }
             state.validEnd = newEnd
         }
     }
@@ -43,7 +63,7 @@ final class JournalIndex: Sendable {
         defer { try? fd.close() }
         let id = try Journal.readHeader(fd, path: path.description)
         let start = state.withLock { state -> Int64 in
-            if state.id != id { state = State(id: id, validEnd: Int64(Journal.headerSize), entries: []) }
+            if state.id != id { state = State(id: id, validEnd: Int64(Journal.headerSize)) }
             return state.validEnd
         }
         let scan = try Journal.scan(fd, from: start, path: path.description)

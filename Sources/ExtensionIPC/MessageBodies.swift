@@ -346,14 +346,19 @@ extension CompleteRequest {
     /// outcome batches of at most `budget` encoded bytes followed by a completion without outcomes.
     public func split(budget: Int = 512 << 10) -> [Message] {
         let encoder = JSONEncoder()
-        if let whole = try? encoder.encode(Message.completeRequest(self)), whole.count <= budget {
+        // Each outcome is measured on its own, and the whole completion is encoded only when the
+        // sum says it may fit: encoding it whole first built the JSON of every outcome at once, a
+        // transient that put the extension of a 100 000-attachment share over 120 MiB at its end.
+        let costs = outcomes.map { (try? encoder.encode($0).count) ?? budget }
+        if costs.reduce(0, +) + costs.count + 4096 <= budget,
+            let whole = try? encoder.encode(Message.completeRequest(self)), whole.count <= budget
+        {
             return [.completeRequest(self)]
         }
         var batches: [OutcomeBatch] = []
         var current: [AttachmentOutcome] = []
         var size = 0
-        for outcome in outcomes {
-            let cost = (try? encoder.encode(outcome).count) ?? budget
+        for (outcome, cost) in zip(outcomes, costs) {
             if !current.isEmpty, size + cost > budget {
                 batches.append(OutcomeBatch(outcomes: current))
                 current = []

@@ -64,7 +64,9 @@ public enum ExtensionRuntime {
                 throw AppGroupError(
                     .notEntitled, "the host granted this extension no container for App Group '\(chosen)'")
             }
-            return try AppGroupStore.open(identifier, containerAt: url, as: identity, root: DeviceRoot(url: rootURL))
+            // The extension only writes: a retained journal copy would grow with every commit.
+            return try AppGroupStore.open(
+                identifier, containerAt: url, as: identity, root: DeviceRoot(url: rootURL), retainingEntries: false)
         }
     }
 
@@ -151,9 +153,10 @@ public enum ExtensionRuntime {
         switch await signal.wait() {
         case .completed(let count, let leaks):
             for leak in leaks { log("leaked security scope: \(leak)", level: .error) }
+            reportedOutcomes.sort { $0.attachment < $1.attachment }  // in place: 100 000 of them at most
             return .completeRequest(
                 CompleteRequest(
-                    outcomes: reportedOutcomes.sorted { $0.attachment < $1.attachment },
+                    outcomes: reportedOutcomes,
                     returnedItems: Array(repeating: ItemDescription(attachments: []), count: count)))
         case .cancelled(let error):
             return .cancelRequest(CancelRequest(error: wireError(error)))

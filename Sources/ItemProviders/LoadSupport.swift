@@ -13,13 +13,21 @@ final class LoadState: Sendable {
         progress = Progress(totalUnitCount: 100)
     }
 
-    /// True for the first caller only.
+    /// True for the first caller only. The first claim also drops the progress's cancellation
+    /// handler and the adopted child: the handler captures this state, which holds the progress,
+    /// so without this every load leaked both (about 0.5 KiB a load, enough to push a share of
+    /// 100 000 attachments over the extension's 120 MiB).
     func claim() -> Bool {
-        delivered.withLock { done in
+        let first = delivered.withLock { done in
             if done { return false }
             done = true
             return true
         }
+        if first {
+            progress.cancellationHandler = nil
+            child.withLock { $0 = nil }
+        }
+        return first
     }
 
     func adopt(_ providerProgress: Progress?) {

@@ -150,6 +150,26 @@ struct StoreTests {
         #expect(error.code == .corrupt && error.message.contains("com.example.carddrop.Share"))
     }
 
+    @Test func aWriterThatRetainsNoEntriesNumbersListsAndVerifiesAsTheOthers() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let identity = try scratch.extensionIdentity()
+        let group = try scratch.groupID()
+        let info = try scratch.root.groupContainer(group, as: identity)
+        let other = try AppGroupStore.open(group, as: identity, root: scratch.root)
+        try other.commit(name: "first", typeIdentifier: "public.data", bytes: [1])
+        let writer = try AppGroupStore.open(
+            group, containerAt: info.url, as: identity, root: scratch.root, retainingEntries: false)
+        try writer.commit(name: "second", typeIdentifier: "public.data", bytes: [2])
+        try other.commit(name: "third", typeIdentifier: "public.data", bytes: [3])
+        try writer.commit(name: "fourth", typeIdentifier: "public.data", bytes: [4])
+        #expect(try writer.entries().map(\.sequence) == [1, 2, 3, 4])
+        #expect(try writer.entries(after: 2).map(\.name) == ["third", "fourth"])
+        #expect(try other.entries().map(\.name) == ["first", "second", "third", "fourth"])
+        let report = try writer.verify()
+        #expect(report.isClean && report.entryCount == 4)
+    }
+
     @Test func verifyFindsAChangedFile() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
