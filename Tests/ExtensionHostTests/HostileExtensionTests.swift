@@ -114,12 +114,14 @@ struct HostileExtensionTests {
         defer { scratch.remove() }
         let limits = ExtensionLimits(memoryBytes: 64 << 20, timeout: .seconds(60))
         let report = try await ExtensionHost.run(
-            scratch.launch(["memory", "2048"], limits: limits), session: FolderSession(folder: scratch.items, files: [])
+            scratch.launch(["memory", "4096"], limits: limits), session: FolderSession(folder: scratch.items, files: [])
         )
         #expect(report.outcome == .killedMemory, "\(report.reason)\n\(report.log)")
         #expect(report.status == .signaled(.kill, coreDumped: false))
         #expect(report.peakMemoryBytes > 64 << 20)
-        #expect(report.peakMemoryBytes < 1024 << 20)
+        // Killed before the allocation finished. How far past the limit it got depends on when the
+        // watchdog thread next runs: with the whole suite in parallel on two cores it reached 1.5 GiB.
+        #expect(report.peakMemoryBytes < 4096 << 20)
         #expect(report.reason.contains("huge.bin"))
         #expect(report.reason.contains("use loadFileRepresentation"))
         #expect(!report.log.contains("without being stopped"))
