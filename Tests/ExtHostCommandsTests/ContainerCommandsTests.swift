@@ -72,6 +72,25 @@ struct ContainerCommandsTests {
         #expect(code == .failure && out.contains("size mismatch"))
     }
 
+    @Test func writtenFilesAreTypedByTheSystemAndTheBundlesDeclarations() async throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let share = root.appendingPathComponent("Bundles/CardDrop.app/PlugIns/Share.appex").path
+        let card = root.appendingPathComponent("Bundles/DemoItems/alice.card").path
+        let movie = root.appendingPathComponent("clip.mov")
+        let unknown = root.appendingPathComponent("data.xyzzy")
+        try Data([0]).write(to: movie)
+        try Data([1]).write(to: unknown)
+        let (code, out, err) = await run(
+            ["container", "write", Self.group, card, movie.path, unknown.path, "--as-bundle", share, "--json"],
+            root: root)
+        #expect(code == .success, "\(err)")
+        // CardDrop.app exports com.example.carddrop.card for .card; the extension inherits its app's types.
+        #expect(out.contains("\"type\": \"com.example.carddrop.card\""))
+        #expect(out.contains("\"type\": \"com.apple.quicktime-movie\""))
+        #expect(out.contains("\"type\": \"public.data\""))
+    }
+
     @Test func anUnentitledBundleIsRefusedByName() async throws {
         let root = try scratch()
         defer { try? FileManager.default.removeItem(at: root) }

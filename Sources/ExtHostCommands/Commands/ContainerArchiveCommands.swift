@@ -1,6 +1,7 @@
 import AppGroups
 import Archives
 import Foundation
+import UniformTypes
 
 /// `exthost container export|import`: a group's committed entries to and from tar, tar.gz or zip.
 enum ContainerArchiveCommands {
@@ -60,16 +61,19 @@ enum ContainerArchiveCommands {
         if let size = try parsed.integer("max-size") { limits.maximumTotalSize = Int64(size) }
         if let ratio = try parsed.integer("max-ratio") { limits.maximumCompressionRatio = Int64(ratio) }
         let store: AppGroupStore
+        var registry = TypeRegistry.system
         if let bundle = parsed.value("as-bundle") {
             let identity = try ContainerSupport.identity(bundle, parsed, context)
             store = try ContainerSupport.mapped { try AppGroupStore.open(group, as: identity, root: root) }
+            registry = ContainerSupport.registry(forBundle: identity.bundleURL)
         } else {
             store = try ContainerSupport.mapped { try AppGroupStore.recovering(group, root: root) }
         }
         let entries: [JournalEntry]
         do {
-            entries = try store.importEntries(
-                fromArchiveAt: input, limits: limits, typeIdentifier: ContainerSupport.typeIdentifier(forFileName:))
+            entries = try store.importEntries(fromArchiveAt: input, limits: limits) { name in
+                ContainerSupport.typeIdentifier(forFileName: name, in: registry)
+            }
         } catch let error as AppGroupError where [.escapesContainer, .tooLarge, .corrupt].contains(error.code) {
             // The archive is bad input (exit 2); nothing was committed.
             throw CommandError.input(error.description + "; nothing was imported")

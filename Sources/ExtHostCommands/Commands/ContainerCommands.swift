@@ -161,8 +161,9 @@ enum ContainerCommands {
         for line in store.lastRecovery.lines { context.printError("recovery: \(line)") }
         var committed: [JournalEntry] = []
         let files = parsed.positionals.dropFirst().map { context.resolve($0) }
+        let registry = ContainerSupport.registry(forBundle: identity.bundleURL)
         let type = { (url: URL) in
-            parsed.value("type") ?? ContainerSupport.typeIdentifier(forFileName: url.lastPathComponent)
+            parsed.value("type") ?? ContainerSupport.typeIdentifier(forFileName: url.lastPathComponent, in: registry)
         }
         // Each staged file holds two descriptors until it is committed; keep a margin.
         let perBatch = max(8, ((ResourceLimits.currentOpenFilesLimit ?? 4096) - 64) / 3)

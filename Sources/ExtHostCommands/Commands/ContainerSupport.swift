@@ -1,5 +1,7 @@
+import ActivationRules
 import AppGroups
 import Foundation
+import UniformTypes
 
 /// Shared pieces of the `container` and `app` commands: the device root, group and bundle
 /// arguments, and turning ``AppGroupError`` into exit codes.
@@ -65,14 +67,24 @@ enum ContainerSupport {
     }
 
     /// The uniform type identifier for a file name, from a small table of common extensions.
-    static func typeIdentifier(forFileName name: String) -> String {
-        let table = [
-            "png": "public.png", "jpg": "public.jpeg", "jpeg": "public.jpeg", "heic": "public.heic",
-            "gif": "com.compuserve.gif", "pdf": "com.adobe.pdf", "txt": "public.plain-text", "json": "public.json",
-            "html": "public.html", "url": "public.url", "card": "com.example.carddrop.card",
-            "zip": "public.zip-archive",
-        ]
-        return table[(name as NSString).pathExtension.lowercased()] ?? "public.data"
+    /// The registry a tool types files with when it commits them as `bundle`: the system's types
+    /// plus what the bundle's Info.plist (and, for an extension, its app's) declares — what
+    /// `UTType(filenameExtension:)` answers inside that app. A broken declaration is left out.
+    static func registry(forBundle bundle: URL?) -> TypeRegistry {
+        var registry = TypeRegistry.system
+        guard let bundle else { return registry }
+        let files = ActivationRule.bundleDeclarationFiles(for: bundle.appendingPathComponent("Info.plist"))
+        if let (added, _) = try? registry.adding(declarationsFromPlistsAt: files) { registry = added }
+        return registry
+    }
+
+    /// The type of a file by its name's extension in `registry`; `public.data` when the name has no
+    /// extension or only a dynamic type answers.
+    static func typeIdentifier(forFileName name: String, in registry: TypeRegistry) -> String {
+        let filenameExtension = (name as NSString).pathExtension
+        guard !filenameExtension.isEmpty else { return "public.data" }
+        let type = registry.preferredType(forFilenameExtension: filenameExtension)
+        return type.isDynamic ? "public.data" : type.rawValue
     }
 
     static func json(_ entry: JournalEntry, url: URL? = nil) -> JSONValue {
