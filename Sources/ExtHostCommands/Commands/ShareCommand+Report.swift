@@ -28,10 +28,12 @@ struct ShareReport {
 
     var attachments: [Attachment] {
         let described = context.items.flatMap(\.attachments)
-        let outcomes = report.completion?.outcomes ?? []
+        // By index: a linear search per attachment made 100 000 attachments take 5·10⁹ comparisons.
+        let outcomes = Dictionary(
+            (report.completion?.outcomes ?? []).map { ($0.attachment, $0) }, uniquingKeysWith: { first, _ in first })
         return described.map { attachment in
             let name = attachment.suggestedName ?? "attachment \(attachment.index)"
-            guard let outcome = outcomes.first(where: { $0.attachment == attachment.index }) else {
+            guard let outcome = outcomes[attachment.index] else {
                 let why = report.outcome == .completed ? "not handled by the extension" : "not saved: \(report.reason)"
                 return Attachment(name: name, bytes: 0, milliseconds: 0, error: why)
             }
