@@ -62,9 +62,14 @@ struct ArgumentParserTests {
         func element(_ index: Int) -> JSONValue {
             .object([("sequence", .int(index)), ("name", .string("file \(index)\t.txt")), ("tags", .array([]))])
         }
-        let whole = JSONValue.object(pairs + [("items", .array((0..<count).map(element)))]).rendered()
+        let trailing: [(String, JSONValue)] = [
+            ("log", .string("a\nb")), ("timings", .object([("total", .double(1.5))])),
+        ]
+        let whole = JSONValue.object(pairs + [("items", .array((0..<count).map(element)))] + trailing).rendered()
         var chunks: [String] = []
-        JSONValue.streamObject(pairs, array: "items", count: count, element: element) { chunks.append($0) }
+        JSONValue.streamObject(pairs, array: "items", count: count, element: element, trailing: trailing) {
+            chunks.append($0)
+        }
         #expect(chunks.joined() == whole)
         #expect(count < 40_000 || chunks.count > 1)  // a large array arrives in several chunks
     }

@@ -50,10 +50,12 @@ struct ShareReport {
         return (value * 1000).rounded() / 1000
     }
 
-    var json: JSONValue {
+    /// The JSON report is `leading`, then `attachments` (each ``attachmentJSON(_:)``), then
+    /// `trailing`; `exthost share --json` streams the attachments between them.
+    var leading: [(String, JSONValue)] {
         let sandbox = report.sandbox
         let limits = report.limits
-        return .object([
+        return [
             ("activated", .bool(true)),
             ("payload", .string(payload)),
             ("rule", .string(setup.ruleURL.path)),
@@ -91,18 +93,20 @@ struct ShareReport {
                     ),
                 ])
             ),
-            (
-                "attachments",
-                .array(
-                    attachments.map { attachment in
-                        .object([
-                            ("name", .string(attachment.name)), ("type", .optional(attachment.type)),
-                            ("kind", .optional(attachment.kind)), ("bytes", .int(Int(attachment.bytes))),
-                            ("milliseconds", .double((attachment.milliseconds * 1000).rounded() / 1000)),
-                            ("destination", .optional(attachment.destination)), ("error", .optional(attachment.error)),
-                        ])
-                    })
-            ),
+        ]
+    }
+
+    static func attachmentJSON(_ attachment: Attachment) -> JSONValue {
+        .object([
+            ("name", .string(attachment.name)), ("type", .optional(attachment.type)),
+            ("kind", .optional(attachment.kind)), ("bytes", .int(Int(attachment.bytes))),
+            ("milliseconds", .double((attachment.milliseconds * 1000).rounded() / 1000)),
+            ("destination", .optional(attachment.destination)), ("error", .optional(attachment.error)),
+        ])
+    }
+
+    var trailing: [(String, JSONValue)] {
+        [
             ("group", .string(setup.group.rawValue)),
             ("container", .string(groupURL.path)),
             ("extensionContainer", .string(containerURL.path)),
@@ -121,7 +125,7 @@ struct ShareReport {
             ("messages", .strings(report.messages.map { "\($0.level.rawValue): \($0.text)" })),
             ("log", .string(report.log)),
             ("logDroppedBytes", .int(report.logDroppedBytes)),
-        ])
+        ]
     }
 
     var text: String {

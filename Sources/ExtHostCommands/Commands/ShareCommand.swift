@@ -191,7 +191,11 @@ enum ShareCommand {
             groupURL: store.container.url,
             containerURL: container.url, committed: committed, ruleTime: ruleTime, total: ContinuousClock.now - started)
         if parsed.flag("json") {
-            context.printJSON(output.json)
+            let attachments = output.attachments
+            context.printJSON(output.leading, array: "attachments", count: attachments.count, trailing: output.trailing)
+            {
+                ShareReport.attachmentJSON(attachments[$0])
+            }
         } else {
             context.print(output.text)
         }

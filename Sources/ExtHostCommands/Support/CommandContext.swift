@@ -56,12 +56,15 @@ public final class CommandContext: Sendable {
     /// Writes a JSON value to standard output.
     public func printJSON(_ value: JSONValue) { print(value.rendered()) }
 
-    /// Writes `{pairs…, key: [elements…]}` to standard output as ``printJSON(_:)`` would, rendering
-    /// one element at a time (see ``JSONValue/streamObject(_:array:count:element:to:)``).
+    /// Writes `{pairs…, key: [elements…], trailing…}` to standard output as ``printJSON(_:)`` would,
+    /// rendering one element at a time (see ``JSONValue/streamObject(_:array:count:element:trailing:to:)``).
     public func printJSON(
-        _ pairs: [(String, JSONValue)], array key: String, count: Int, element: (Int) -> JSONValue
+        _ pairs: [(String, JSONValue)], array key: String, count: Int, trailing: [(String, JSONValue)] = [],
+        element: (Int) -> JSONValue
     ) {
-        JSONValue.streamObject(pairs, array: key, count: count, element: element) { write($0, toError: false) }
+        JSONValue.streamObject(pairs, array: key, count: count, element: element, trailing: trailing) {
+            write($0, toError: false)
+        }
         write("\n", toError: false)
     }
 

@@ -34,12 +34,12 @@ public enum JSONValue: Sendable, Equatable {
         return out
     }
 
-    /// Writes the object `{pairs…, key: [elements…]}` exactly as ``rendered(pretty:)`` prints it,
-    /// but renders the array one element at a time and hands the text to `write` in chunks of about
-    /// 1 MiB: a 100 000-entry listing never exists as one value tree or one string.
+    /// Writes the object `{pairs…, key: [elements…], trailing…}` exactly as ``rendered(pretty:)``
+    /// prints it, but renders the array one element at a time and hands the text to `write` in
+    /// chunks of about 1 MiB: a 100 000-entry listing never exists as one value tree or one string.
     public static func streamObject(
         _ pairs: [(String, JSONValue)], array key: String, count: Int, element: (Int) -> JSONValue,
-        to write: (String) -> Void
+        trailing: [(String, JSONValue)] = [], to write: (String) -> Void
     ) {
         var out = "{\n"
         for pair in pairs {
@@ -66,6 +66,12 @@ public enum JSONValue: Sendable, Equatable {
                 }
             }
             out += "  ]"
+        }
+        for pair in trailing {
+            out += ",\n  "
+            escape(pair.0, into: &out)
+            out += ": "
+            pair.1.write(into: &out, indent: 1, pretty: true)
         }
         out += "\n}"
         write(out)
