@@ -31,8 +31,7 @@ extension AppGroupStore {
     @discardableResult
     public func exportEntries(to url: URL, format: ArchiveFormat? = nil) throws -> [JournalEntry] {
         try lock.withLock(.shared) {
-            try index.refresh(repair: false)
-            let entries = try index.allEntries()
+            let entries = try index.refreshAll(repair: false).entries
             do {
                 // On any error the writer is dropped, and its deinit removes the partial file.
                 let writer = try ArchiveWriter(url: url, format: format)

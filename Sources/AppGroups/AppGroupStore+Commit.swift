@@ -43,21 +43,7 @@ extension AppGroupStore {
                 for (position, writer) in writers.enumerated() {
                     // One directory sync per directory: the last publish into it syncs it.
                     let later = writers[(position + 1)...].contains { $0.path.parent == writer.path.parent }
-                    var attempts = 0
-                    while true {
-                        do {
-                            try writer.staged.publish(
-                                as: writer.path.lastComponent, replacing: false, syncingDirectory: !later)
-                            break
-                        } catch let error as AppGroupError
-                            where error.code == .alreadyExists && writer.hasGeneratedPath && attempts < 8
-                        {
-                            // Two entries drew the same 32-bit tag (likely past ~65 000 same-named
-                            // entries): draw another; the temporary file stays in the same directory.
-                            attempts += 1
-                            writer.path = try Self.inboxPath(for: writer.name)
-                        }
-                    }
+                    try writer.publish(syncingDirectory: !later)
                     published.append(writer.path)
                 }
                 let (first, start) = index.next

@@ -16,11 +16,11 @@ extension AppGroupStore {
     {
         try lock.withLock(.exclusive) {
             var report = RecoveryReport()
-            let (cut, damage) = try index.refresh(repair: true)
+            let (entries, cut, damage) = try index.refreshAll(repair: true)
             report.truncatedJournalBytes = cut
             report.journalDamage = damage
             report.removedTemporaryFiles = try removeStaleTemporaries(directory)
-            let referenced = Set(try index.allEntries().map(\.path))
+            let referenced = Set(entries.map(\.path))
             var orphans: [ContainerPath] = []
             try directory.walk(from: try ContainerPath(inboxDirectory)) { path, kind in
                 if kind == .directory || referenced.contains(path) { return }

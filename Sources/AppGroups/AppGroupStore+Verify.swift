@@ -7,9 +7,8 @@ extension AppGroupStore {
     /// - Throws: ``AppGroupError`` when the container cannot be read at all.
     public func verify() throws -> VerificationReport {
         try lock.withLock(.shared) {
-            try index.refresh(repair: false)
             var report = VerificationReport()
-            let entries = try index.allEntries()
+            let entries = try index.refreshAll(repair: false).entries
             report.entryCount = entries.count
             var seen: Set<ContainerPath> = []
             for entry in entries {

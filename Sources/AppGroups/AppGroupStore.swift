@@ -149,10 +149,7 @@ public final class AppGroupStore: Sendable {
     /// the shared lock (a torn tail left by a crashed writer is ignored, not repaired).
     /// - Throws: ``AppGroupError``.
     public func entries(after sequence: Int = 0) throws -> [JournalEntry] {
-        let all = try lock.withLock(.shared) {
-            try index.refresh(repair: false)
-            return try index.allEntries()
-        }
+        let all = try lock.withLock(.shared) { try index.refreshAll(repair: false).entries }
         guard let first = all.firstIndex(where: { $0.sequence > sequence }) else { return [] }
         return Array(all[first...])
     }

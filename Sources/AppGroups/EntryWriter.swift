@@ -33,6 +33,22 @@ public final class EntryWriter {
         try staged.copy(from: source, startingWith: method)
     }
 
+    /// Publishes the staged file under ``path``, replacing nothing. A generated path another entry
+    /// took meanwhile (two same-named entries drew the same 32-bit tag, likely past ~65 000 of them)
+    /// is drawn again, up to 8 times; the temporary file stays in the same directory.
+    /// - Throws: ``AppGroupError`` (`.alreadyExists` when a path asked for is taken).
+    func publish(syncingDirectory: Bool) throws {
+        var attempts = 0
+        while true {
+            do {
+                return try staged.publish(as: path.lastComponent, replacing: false, syncingDirectory: syncingDirectory)
+            } catch let error as AppGroupError where error.code == .alreadyExists && hasGeneratedPath && attempts < 8 {
+                attempts += 1
+                path = try AppGroupStore.inboxPath(for: name)
+            }
+        }
+    }
+
     /// Abandons the entry and removes its temporary file.
     public func discard() { staged.discard() }
 }

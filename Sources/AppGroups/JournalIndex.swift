@@ -8,7 +8,8 @@ import Synchronization
 /// A writer that never lists entries (the extension) keeps only the last sequence number and the
 /// valid end (`retainsEntries == false`): a retained copy grows with the container's history and
 /// with every commit — about 1 KiB an entry, which put a 100 000-attachment share over the
-/// extension's 120 MiB limit. Without retention ``allEntries()`` scans the journal afresh.
+/// extension's 120 MiB limit. Without retention ``refreshAll(repair:)`` reads the entries from the
+/// journal (in the same scan when it is the store's first).
 final class JournalIndex: Sendable {
     struct State: Sendable {
         var id: UUID
@@ -34,17 +35,6 @@ final class JournalIndex: Sendable {
         state.withLock { ($0.lastSequence + 1, $0.validEnd) }
     }
 
-    /// Every whole entry up to the last refresh (or, without retention, up to the journal's current
-    /// last whole record). Call after ``refresh(repair:)``, under the lock that refresh held.
-    func allEntries() throws -> [JournalEntry] {
-        if retainsEntries { return state.withLock { $0.entries } }
-        let path = try ContainerPath(AppGroupStore.journalPath)
-        let fd = try directory.open(path)
-        defer { try? fd.close() }
-        _ = try Journal.readHeader(fd, path: path.description)
-        return try Journal.scan(fd, from: Int64(Journal.headerSize), path: path.description).entries
-    }
-
     func appended(_ entries: [JournalEntry], newEnd: Int64) {
         state.withLock { state in
             if let last = entries.last { state.lastSequence = last.sequence }
@@ -58,6 +48,21 @@ final class JournalIndex: Sendable {
     /// - Returns: bytes cut and why.
     @discardableResult
     func refresh(repair: Bool) throws -> (cut: Int64, damage: String?) {
+        let result = try update(repair: repair, collectingAll: false)
+        return (result.cut, result.damage)
+    }
+
+    /// ``refresh(repair:)``, then every whole entry: the retained copy, or without retention the
+    /// records this refresh read when it read the journal from its start (a store's first refresh,
+    /// as recovery on open does), else a second scan of the same open journal.
+    func refreshAll(repair: Bool) throws -> (entries: [JournalEntry], cut: Int64, damage: String?) {
+        let result = try update(repair: repair, collectingAll: true)
+        return (result.entries, result.cut, result.damage)
+    }
+
+    private func update(repair: Bool, collectingAll: Bool) throws
+        -> (entries: [JournalEntry], cut: Int64, damage: String?)
+    {
         let path = try ContainerPath(AppGroupStore.journalPath)
         let fd = try directory.open(path, repair ? .readWrite : .readOnly)
         defer { try? fd.close() }
@@ -68,15 +73,25 @@ final class JournalIndex: Sendable {
         }
         let scan = try Journal.scan(fd, from: start, path: path.description)
         appended(scan.entries, newEnd: scan.validEnd)
-        guard scan.fileLength > scan.validEnd else { return (0, nil) }
-        guard repair else { return (0, scan.damage) }
+        var entries: [JournalEntry] = []
+        if collectingAll {
+            if retainsEntries {
+                entries = state.withLock { $0.entries }
+            } else if start == Int64(Journal.headerSize) {
+                entries = scan.entries
+            } else {
+                entries = try Journal.scan(fd, from: Int64(Journal.headerSize), path: path.description).entries
+            }
+        }
+        guard scan.fileLength > scan.validEnd else { return (entries, 0, nil) }
+        guard repair else { return (entries, 0, scan.damage) }
         do throws(Errno) {
             try fd.truncate(toSize: scan.validEnd)
             try fd.sync()
         } catch {
             throw AppGroupError.write(error, path: path.description)
         }
-        return (scan.fileLength - scan.validEnd, scan.damage)
+        return (entries, scan.fileLength - scan.validEnd, scan.damage)
     }
 
     /// The damage past the last whole record, without repairing (for verify).

@@ -61,22 +61,15 @@ public struct Welcome: Codable, Hashable, Sendable {
     /// context parts of at most `budget` encoded bytes of attachments each.
     public func split(budget: Int = 512 << 10) -> [Message] {
         let encoder = JSONEncoder()
-        if let whole = try? encoder.encode(Message.welcome(self)), whole.count <= budget { return [.welcome(self)] }
+        let costs = context.items.map { FrameBudget.costs(of: $0.attachments, encoder, budget: budget) }
+        if FrameBudget.fitsWhole(Message.welcome(self), costs: costs.flatMap { $0 }, encoder, budget: budget) {
+            return [.welcome(self)]
+        }
         var parts: [ContextPart] = []
         for (itemIndex, item) in context.items.enumerated() {
-            var current = ContextPart(item: itemIndex, attachments: [])
-            var size = 0
-            for attachment in item.attachments {
-                let cost = (try? encoder.encode(attachment).count) ?? budget
-                if !current.attachments.isEmpty, size + cost > budget {
-                    parts.append(current)
-                    current = ContextPart(item: itemIndex, attachments: [])
-                    size = 0
-                }
-                current.attachments.append(attachment)
-                size += cost
+            parts += FrameBudget.runs(of: item.attachments, costs: costs[itemIndex], budget: budget).map {
+                ContextPart(item: itemIndex, attachments: $0)
             }
-            if !current.attachments.isEmpty { parts.append(current) }
         }
         var head = self
         head.context.items = context.items.map {
@@ -346,31 +339,53 @@ extension CompleteRequest {
     /// outcome batches of at most `budget` encoded bytes followed by a completion without outcomes.
     public func split(budget: Int = 512 << 10) -> [Message] {
         let encoder = JSONEncoder()
-        // Each outcome is measured on its own, and the whole completion is encoded only when the
-        // sum says it may fit: encoding it whole first built the JSON of every outcome at once, a
-        // transient that put the extension of a 100 000-attachment share over 120 MiB at its end.
-        let costs = outcomes.map { (try? encoder.encode($0).count) ?? budget }
-        if costs.reduce(0, +) + costs.count + 4096 <= budget,
-            let whole = try? encoder.encode(Message.completeRequest(self)), whole.count <= budget
-        {
+        let costs = FrameBudget.costs(of: outcomes, encoder, budget: budget)
+        if FrameBudget.fitsWhole(Message.completeRequest(self), costs: costs, encoder, budget: budget) {
             return [.completeRequest(self)]
         }
-        var batches: [OutcomeBatch] = []
-        var current: [AttachmentOutcome] = []
+        var last = self
+        last.outcomes = []
+        return FrameBudget.runs(of: outcomes, costs: costs, budget: budget).map {
+            .outcomes(OutcomeBatch(outcomes: $0))
+        }
+            + [.completeRequest(last)]
+    }
+}
+
+/// Splitting a message too large for one frame: its many small values are measured one by one,
+/// and the whole message is encoded only when their sum says it may fit — encoding it whole first
+/// built the JSON of every value at once, a transient that put the extension of a
+/// 100 000-attachment share over 120 MiB at its end.
+enum FrameBudget {
+    /// The encoded size of each value (`budget` for one that cannot be encoded, so it travels alone).
+    static func costs<Value: Encodable>(of values: [Value], _ encoder: JSONEncoder, budget: Int) -> [Int] {
+        values.map { (try? encoder.encode($0).count) ?? budget }
+    }
+
+    /// Whether `message`, holding values of these `costs`, fits in `budget` bytes.
+    static func fitsWhole(_ message: Message, costs: [Int], _ encoder: JSONEncoder, budget: Int) -> Bool {
+        guard costs.reduce(0, +) + costs.count + 4096 <= budget, let whole = try? encoder.encode(message) else {
+            return false
+        }
+        return whole.count <= budget
+    }
+
+    /// `values` in consecutive runs of at most `budget` encoded bytes (a larger value runs alone).
+    static func runs<Value>(of values: [Value], costs: [Int], budget: Int) -> [[Value]] {
+        var runs: [[Value]] = []
+        var current: [Value] = []
         var size = 0
-        for (outcome, cost) in zip(outcomes, costs) {
+        for (value, cost) in zip(values, costs) {
             if !current.isEmpty, size + cost > budget {
-                batches.append(OutcomeBatch(outcomes: current))
+                runs.append(current)
                 current = []
                 size = 0
             }
-            current.append(outcome)
+            current.append(value)
             size += cost
         }
-        if !current.isEmpty { batches.append(OutcomeBatch(outcomes: current)) }
-        var last = self
-        last.outcomes = []
-        return batches.map(Message.outcomes) + [.completeRequest(last)]
+        if !current.isEmpty { runs.append(current) }
+        return runs
     }
 }
 

@@ -1,6 +1,7 @@
 import AppGroups
 import Foundation
 import HostSystem
+import UniformTypes
 
 /// `exthost container …`: list, show, verify, recover, write and the shared defaults suite.
 enum ContainerCommands {
@@ -161,9 +162,11 @@ enum ContainerCommands {
         for line in store.lastRecovery.lines { context.printError("recovery: \(line)") }
         var committed: [JournalEntry] = []
         let files = parsed.positionals.dropFirst().map { context.resolve($0) }
-        let registry = ContainerSupport.registry(forBundle: identity.bundleURL)
+        // The bundle's declarations are read only when the type comes from file names.
+        let fixedType = parsed.value("type")
+        let registry = fixedType == nil ? ContainerSupport.registry(forBundle: identity.bundleURL) : .system
         let type = { (url: URL) in
-            parsed.value("type") ?? ContainerSupport.typeIdentifier(forFileName: url.lastPathComponent, in: registry)
+            fixedType ?? ContainerSupport.typeIdentifier(forFileName: url.lastPathComponent, in: registry)
         }
         // Each staged file holds two descriptors until it is committed; keep a margin.
         let perBatch = max(8, ((ResourceLimits.currentOpenFilesLimit ?? 4096) - 64) / 3)

@@ -66,16 +66,12 @@ enum ContainerSupport {
         }
     }
 
-    /// The uniform type identifier for a file name, from a small table of common extensions.
     /// The registry a tool types files with when it commits them as `bundle`: the system's types
     /// plus what the bundle's Info.plist (and, for an extension, its app's) declares — what
     /// `UTType(filenameExtension:)` answers inside that app. A broken declaration is left out.
-    static func registry(forBundle bundle: URL?) -> TypeRegistry {
-        var registry = TypeRegistry.system
-        guard let bundle else { return registry }
-        let files = ActivationRule.bundleDeclarationFiles(for: bundle.appendingPathComponent("Info.plist"))
-        if let (added, _) = try? registry.adding(declarationsFromPlistsAt: files) { registry = added }
-        return registry
+    static func registry(forBundle bundle: URL) -> TypeRegistry {
+        TypesCommands.registry(
+            declaredIn: ActivationRule.bundleDeclarationFiles(for: bundle.appendingPathComponent("Info.plist")))
     }
 
     /// The type of a file by its name's extension in `registry`; `public.data` when the name has no

@@ -260,14 +260,9 @@ enum RuleCommands {
     static func payloadRegistry(forRule path: String, _ parsed: ParsedArguments, _ context: CommandContext)
         -> TypeRegistry
     {
-        var registry = TypeRegistry.system
-        let files =
-            parsed.values("declarations").map { context.resolve($0) }
-            + ActivationRule.bundleDeclarationFiles(for: context.resolve(path))
-        for file in files {
-            if let (added, _) = try? registry.adding(declarationsFromPlistsAt: [file]) { registry = added }
-        }
-        return registry
+        TypesCommands.registry(
+            declaredIn: parsed.values("declarations").map { context.resolve($0) }
+                + ActivationRule.bundleDeclarationFiles(for: context.resolve(path)))
     }
 
     /// The rule (nil when the file cannot be read) and diagnostics about its type declarations.

@@ -1,3 +1,4 @@
+import Foundation
 import UniformTypes
 
 /// `exthost types …`: the uniform type registry (system types plus bundles' declarations).
@@ -146,6 +147,16 @@ enum TypesCommands {
         } catch let error as TypeRegistryError {
             throw CommandError.input(error.message)
         }
+    }
+
+    /// The system registry plus the declarations in `files`, each added on its own: a broken file is
+    /// left out (the command that reads it as a rule or bundle reports it).
+    static func registry(declaredIn files: [URL]) -> TypeRegistry {
+        var registry = TypeRegistry.system
+        for file in files {
+            if let (added, _) = try? registry.adding(declarationsFromPlistsAt: [file]) { registry = added }
+        }
+        return registry
     }
 
     /// A known (declared or dynamic) type, or exit 2 with the nearest known identifier.

@@ -44,9 +44,7 @@ public enum JSONValue: Sendable, Equatable {
         var out = "{\n"
         for pair in pairs {
             out += "  "
-            escape(pair.0, into: &out)
-            out += ": "
-            pair.1.write(into: &out, indent: 1, pretty: true)
+            writeMember(pair, indent: 0, pretty: true, into: &out)
             out += ",\n"
         }
         out += "  "
@@ -69,9 +67,7 @@ public enum JSONValue: Sendable, Equatable {
         }
         for pair in trailing {
             out += ",\n  "
-            escape(pair.0, into: &out)
-            out += ": "
-            pair.1.write(into: &out, indent: 1, pretty: true)
+            writeMember(pair, indent: 0, pretty: true, into: &out)
         }
         out += "\n}"
         write(out)
@@ -120,14 +116,19 @@ public enum JSONValue: Sendable, Equatable {
             let pad = innerPad
             for (index, pair) in pairs.enumerated() {
                 out += pad
-                JSONValue.escape(pair.0, into: &out)
-                out += pretty ? ": " : ":"
-                pair.1.write(into: &out, indent: indent + 1, pretty: pretty)
+                JSONValue.writeMember(pair, indent: indent, pretty: pretty, into: &out)
                 if index < pairs.count - 1 { out += "," }
                 out += newline
             }
             out += closePad + "}"
         }
+    }
+
+    /// `"key": value` of an object whose own indentation is `indent`.
+    private static func writeMember(_ pair: (String, JSONValue), indent: Int, pretty: Bool, into out: inout String) {
+        escape(pair.0, into: &out)
+        out += pretty ? ": " : ":"
+        pair.1.write(into: &out, indent: indent + 1, pretty: pretty)
     }
 
     private static func escape(_ text: String, into out: inout String) {
