@@ -1,4 +1,5 @@
 public import Foundation
+public import ExtensionIPC
 public import HostSystem
 
 /// Everything needed to start one extension process: the program, its containers, its limits.
@@ -11,26 +12,15 @@ public import HostSystem
 /// capture, a fresh environment (`HOME` and `TMPDIR` inside its container, as on iOS), its own
 /// session and process group, and `no_new_privs`.
 public struct ExtensionLaunch: Sendable {
-    /// The environment variable naming the extension's own container.
-    public static let containerVariable = "EXTHOST_EXTENSION_CONTAINER"
-    /// The environment variable listing the App Group containers: `ID=PATH` entries joined by `:`.
-    public static let groupContainersVariable = "EXTHOST_GROUP_CONTAINERS"
-    /// The environment variable naming the device root (for notification names only: the
-    /// extension cannot read the root).
-    public static let rootVariable = "EXTHOST_ROOT"
-    /// The environment variable carrying the extension's bundle identifier.
-    public static let bundleIdentifierVariable = "EXTHOST_BUNDLE_IDENTIFIER"
-
     /// The extension's program (absolute path).
     public var executable: String
     /// Its arguments (after `argv[0]`).
     public var arguments: [String]
     /// The sandbox launcher (`exthost-sandbox-exec`).
     public var launcher: String
-    /// The extension's own container (`Data/PluginKitPlugin/<UUID>`, with `tmp/`).
-    public var containerURL: URL
-    /// The App Group containers it may write, by group identifier.
-    public var groupContainers: [String: URL]
+    /// What the process is told about itself: its bundle, its container
+    /// (`Data/PluginKitPlugin/<UUID>`, with `tmp/`), the App Group containers it may write.
+    public var process: ProcessEnvironment
     /// Files outside the containers it may read and write (e.g. the commit-notification counters).
     public var sharedFiles: [String]
     /// More read-only paths (beyond the runtime); empty normally.
@@ -48,16 +38,15 @@ public struct ExtensionLaunch: Sendable {
     /// (for a progress bar).
     public var onProgress: (@Sendable (_ loadsServed: Int, _ activity: String?) -> Void)?
 
-    /// A launch of `executable` in `containerURL`.
+    /// A launch of `executable` as `process`.
     public init(
-        executable: String, arguments: [String] = [], launcher: String, containerURL: URL,
-        groupContainers: [String: URL] = [:], limits: ExtensionLimits = ExtensionLimits()
+        executable: String, arguments: [String] = [], launcher: String, process: ProcessEnvironment,
+        limits: ExtensionLimits = ExtensionLimits()
     ) {
         self.executable = executable
         self.arguments = arguments
         self.launcher = launcher
-        self.containerURL = containerURL
-        self.groupContainers = groupContainers
+        self.process = process
         self.sharedFiles = []
         self.extraReadOnlyPaths = []
         self.environment = [:]
@@ -66,6 +55,11 @@ public struct ExtensionLaunch: Sendable {
         self.logLimit = 256 << 10
         self.onProgress = nil
     }
+
+    /// The extension's own container.
+    public var containerURL: URL { URL(fileURLWithPath: process.containerPath) }
+    /// The App Group containers it may write, by group identifier.
+    public var groupContainers: [String: URL] { process.groupContainerURLs }
 
     /// The read-only paths beyond the launcher's fixed set: the Swift runtime and the program's directory.
     public var readOnlyPaths: [String] {
@@ -91,30 +85,14 @@ public struct ExtensionLaunch: Sendable {
         return policy
     }
 
-    /// The extension's environment: nothing of the host's but `PATH`, `LANG` and `TZ`.
+    /// The extension's environment: nothing of the host's but `PATH`, `LANG` and `TZ`; `HOME`,
+    /// `TMPDIR` and ``ExtensionIPC/ProcessEnvironment/variableName`` from ``process``.
     public func environmentEntries(host: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
-        var entries: [String: String] = [
-            "HOME": containerURL.path,
-            "TMPDIR": containerURL.appendingPathComponent("tmp").path,
-            Self.containerVariable: containerURL.path,
-            Self.groupContainersVariable: groupContainers.keys.sorted().compactMap { id in
-                groupContainers[id].map { "\(id)=\($0.path)" }
-            }.joined(separator: ":"),
-            // The Swift backtracer would need to read and ptrace outside the sandbox.
-            "SWIFT_BACKTRACE": "enable=no",
-        ]
+        var entries = process.variables()
+        // The Swift backtracer would need to read and ptrace outside the sandbox.
+        entries["SWIFT_BACKTRACE"] = "enable=no"
         for name in ["PATH", "LANG", "TZ"] { if let value = host[name] { entries[name] = value } }
         for (name, value) in environment { entries[name] = value }
         return entries.keys.sorted().compactMap { name in entries[name].map { "\(name)=\($0)" } }
-    }
-
-    /// The group containers named in `text` (the value of ``groupContainersVariable``).
-    public static func parseGroupContainers(_ text: String) -> [String: URL] {
-        var result: [String: URL] = [:]
-        for entry in text.split(separator: ":") {
-            guard let equals = entry.firstIndex(of: "=") else { continue }
-            result[String(entry[..<equals])] = URL(fileURLWithPath: String(entry[entry.index(after: equals)...]))
-        }
-        return result
     }
 }

@@ -52,7 +52,9 @@ public final class ProviderSession: ExtensionSession {
                         kind = registered.kind.isFileBacked ? .file : .data
                     }
                     representations.append(
-                        RepresentationDescription(typeIdentifier: type, kind: kind, securityScopeToken: token))
+                        RepresentationDescription(
+                            typeIdentifier: type, kind: kind, securityScopeToken: token,
+                            objectClass: kind == .data ? Self.objectClass(of: provider.registeredObject(answering: type)) : nil))
                 }
                 attachments.append(
                     AttachmentDescription(
@@ -69,6 +71,21 @@ public final class ProviderSession: ExtensionSession {
         self.table = ProviderTable(providers)
         self.names = names
         self.inPlaceTokens = issued
+    }
+
+    /// The class `loadItem` returns in the extension for an object the host registered (nil when
+    /// it was registered as bytes: the extension gets `Data`).
+    static func objectClass(of object: (any Sendable)?) -> ObjectClass? {
+        switch object {
+        case nil: nil
+        case is URL: .url
+        case is String: .string
+        case is Data: .data
+        case is PropertyListObject: .propertyList
+        case is AttributedTextObject: .attributedString
+        case is ImageObject: .image
+        default: .data
+        }
     }
 
     public func welcome(for hello: Hello) async throws -> Welcome {

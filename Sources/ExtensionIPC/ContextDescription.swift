@@ -63,14 +63,37 @@ public struct RepresentationDescription: Codable, Hashable, Sendable {
     /// For ``RepresentationKind/openInPlace``: the opaque token to present in
     /// ``Message/startAccessing(_:)``.
     public var securityScopeToken: String?
+    /// For a data representation the host registered as an object: the class `loadItem` returns
+    /// in the extension (nil: `Data`).
+    public var objectClass: ObjectClass?
 
     /// A representation.
     public init(
-        typeIdentifier: String, kind: RepresentationKind, byteCount: Int64? = nil, securityScopeToken: String? = nil
+        typeIdentifier: String, kind: RepresentationKind, byteCount: Int64? = nil, securityScopeToken: String? = nil,
+        objectClass: ObjectClass? = nil
     ) {
         self.typeIdentifier = typeIdentifier
         self.kind = kind
         self.byteCount = byteCount
         self.securityScopeToken = securityScopeToken
+        self.objectClass = objectClass
     }
+}
+
+/// The class of the object behind a data representation, so `loadItem` in the extension returns
+/// what it returns on a device (`if let url = item as? URL`). The bytes that travel are the
+/// object's data representation; the extension rebuilds the object from them.
+public enum ObjectClass: String, Codable, Hashable, Sendable, CaseIterable {
+    /// `NSURL`: the bytes are the absolute string in UTF-8.
+    case url
+    /// `NSString`: UTF-8 text.
+    case string
+    /// `NSData`: the bytes themselves.
+    case data
+    /// A property list (`NSDictionary`, `NSArray`, …): a binary or XML plist.
+    case propertyList = "property-list"
+    /// `NSAttributedString`: its plain text in UTF-8.
+    case attributedString = "attributed-string"
+    /// `UIImage`: encoded image bytes (PNG, JPEG, …).
+    case image
 }

@@ -3,55 +3,53 @@ public import ExtensionIPC
 public import Foundation
 import HostSystem
 public import ItemProviders
-import Synchronization
 
 /// The extension side of a share: what runs inside the sandboxed extension process.
 ///
-/// One entry point, ``main(name:_:)``: call it from your executable's `@main` with your
-/// extension's code, build the executable against this module, and run it with
-/// `exthost share --extension-executable PATH`:
-///
-/// ```swift
-/// import ExtensionRuntime
-/// import ItemProviders
-///
-/// @main struct MyShareExtension {
-///     static func main() async {
-///         exit(await ExtensionRuntime.main(name: "MyShare") { context in
-///             for item in context.inputItems { … }
-///             context.completeRequest(returningItems: nil)
-///         })
-///     }
-/// }
-/// ```
+/// One entry point, ``main(name:_:)``: call it from your executable with your extension's code,
+/// and run the executable with `exthost share --extension-executable PATH` (or install it in an
+/// `.appex`). Apple-shaped code uses `NSExtensionMain` from the `ExtHostExtension` product, which
+/// calls this.
 ///
 /// It connects to the host on fd 3, says hello, rebuilds the ``ItemProviders/ExtensionContext``
 /// from the welcome with proxy item providers (loads travel to the host: files as descriptors
-/// copied into the container's `tmp/`, data in bounded chunks, open-in-place files with a
-/// security-scope token the host brokers), points ``ItemProviders/ItemProviderConfiguration``'s
-/// temporary directory at the container's `tmp/` and its broker at the host, runs `handler` on the
-/// main actor, waits for `completeRequest` or `cancelRequest`, tells the host, and returns the
-/// exit status (0 completed, 1 cancelled or failed).
+/// copied into the container's `tmp/`, data in bounded chunks, objects rebuilt from their bytes,
+/// open-in-place files with a security-scope token the host brokers), points
+/// ``ItemProviders/ItemProviderConfiguration`` at the container's `tmp/` and the host's broker,
+/// runs `handler` on the main actor with the ``Environment``, waits for `completeRequest` or
+/// `cancelRequest`, tells the host, and returns the exit status (0 completed, 1 cancelled or failed).
 public enum ExtensionRuntime {
-    /// Where the running extension lives: its containers, as the host granted them.
+    /// Where the running extension lives, as the host granted it, and its line to the host's report.
     public struct Environment: Sendable {
-        /// The extension's own container (`Data/PluginKitPlugin/<UUID>`).
-        public var containerURL: URL
-        /// The App Group containers it may write, by group identifier.
-        public var groupContainers: [String: URL]
-        /// The device root (for names only: the extension cannot read it).
-        public var rootURL: URL
-        /// The extension's bundle identifier.
-        public var bundleIdentifier: String
+        /// What the host told the process (containers, groups, bundle, scope mode).
+        public var process: ProcessEnvironment
         /// The host's welcome.
         public var welcome: Welcome
         /// The connection to the host.
         public var host: HostConnection
+        private let outcomes: OutcomeCollector
+
+        init(process: ProcessEnvironment, welcome: Welcome, host: HostConnection) {
+            self.process = process
+            self.welcome = welcome
+            self.host = host
+            self.outcomes = OutcomeCollector()
+        }
+
+        /// The extension's own container (`Data/PluginKitPlugin/<UUID>`).
+        public var containerURL: URL { URL(fileURLWithPath: process.containerPath) }
+        /// The App Group containers it may write, by group identifier.
+        public var groupContainers: [String: URL] { process.groupContainerURLs }
+        /// The device root (for names only: the extension cannot read it).
+        public var rootURL: URL { URL(fileURLWithPath: process.rootPath) }
+        /// The extension's bundle identifier.
+        public var bundleIdentifier: String { process.bundleIdentifier }
 
         /// The identity the extension writes its groups as (entitled to ``groupContainers``).
         public var identity: BundleIdentity {
             BundleIdentity(
-                bundleIdentifier: bundleIdentifier, kind: .appExtension, bundleURL: containerURL,
+                bundleIdentifier: bundleIdentifier, kind: .appExtension,
+                bundleURL: process.bundlePath.map { URL(fileURLWithPath: $0) } ?? containerURL,
                 entitlementsURL: nil, applicationGroups: groupContainers.keys.sorted())
         }
 
@@ -68,34 +66,27 @@ public enum ExtensionRuntime {
             return try AppGroupStore.open(
                 identifier, containerAt: url, as: identity, root: DeviceRoot(url: rootURL), retainingEntries: false)
         }
-    }
 
-    /// The running extension's environment (set before the handler runs).
-    @MainActor public private(set) static var current: Environment?
-    /// Per-attachment outcomes the handler reported, sent with `completeRequest`.
-    @MainActor private static var reportedOutcomes: [AttachmentOutcome] = []
+        /// Records what became of each attachment, for the host's report (sent with the completion).
+        public func report(_ outcomes: [AttachmentOutcome]) { self.outcomes.add(outcomes) }
 
-    /// Records what became of each attachment, for the host's report (sent with the completion).
-    @MainActor public static func report(_ outcomes: [AttachmentOutcome]) { reportedOutcomes += outcomes }
+        /// Sends a line to the host's report (`os_log`).
+        public func log(_ text: String, level: LogLine.Level = .info) {
+            try? host.send(.log(LogLine(level: level, text: text)))
+        }
 
-    /// Sends a line to the host's report (`os_log`).
-    public static func log(_ text: String, level: LogLine.Level = .info) {
-        if let host = sharedHost.withLock({ $0 }) { try? host.send(.log(LogLine(level: level, text: text))) }
-    }
-
-    /// Tells the host what the extension is doing (shown if it is killed meanwhile).
-    public static func activity(_ text: String) {
-        if let host = sharedHost.withLock({ $0 }) {
+        /// Tells the host what the extension is doing (shown if it is killed meanwhile).
+        public func activity(_ text: String) {
             try? host.send(.progress(ProgressUpdate(completedUnitCount: 0, totalUnitCount: -1, activity: text)))
         }
-    }
 
-    private static let sharedHost = Mutex<HostConnection?>(nil)
+        func takeOutcomes() -> [AttachmentOutcome] { outcomes.take() }
+    }
 
     /// Runs an extension: connect, handshake, context, `handler` on the main actor, completion.
     /// - Returns: the process exit status: 0 when the request completed, 1 otherwise.
     public static func main(
-        name: String? = nil, _ handler: @escaping @MainActor (ExtensionContext) async throws -> Void
+        name: String? = nil, _ handler: @escaping @MainActor (ExtensionContext, Environment) async throws -> Void
     ) async -> Int32 {
         let host = HostConnection.inherited()
         let welcome: Welcome
@@ -106,20 +97,15 @@ public enum ExtensionRuntime {
             return 1
         }
         host.start()
-        sharedHost.withLock { $0 = host }
-        let variables = ProcessInfo.processInfo.environment
-        let container = URL(fileURLWithPath: variables["EXTHOST_EXTENSION_CONTAINER"] ?? NSTemporaryDirectory())
-        let environment = Environment(
-            containerURL: container,
-            groupContainers: parseGroups(variables["EXTHOST_GROUP_CONTAINERS"] ?? ""),
-            rootURL: URL(fileURLWithPath: variables["EXTHOST_ROOT"] ?? "/nonexistent"),
-            bundleIdentifier: variables["EXTHOST_BUNDLE_IDENTIFIER"] ?? name ?? "extension", welcome: welcome,
-            host: host)
-        ItemProviderConfiguration.temporaryDirectory = container.appendingPathComponent("tmp")
+        let process =
+            ProcessEnvironment.current()
+            ?? ProcessEnvironment(
+                bundleIdentifier: name ?? "extension", containerPath: NSTemporaryDirectory(), rootPath: "/nonexistent")
+        let environment = Environment(process: process, welcome: welcome, host: host)
+        ItemProviderConfiguration.temporaryDirectory = environment.containerURL.appendingPathComponent("tmp")
         ItemProviderConfiguration.securityScopeBroker = HostSecurityScopeBroker(host: host)
-        if variables["EXTHOST_SECURITY_SCOPE_MODE"] == SecurityScopeMode.lenient.rawValue {
-            ItemProviderConfiguration.securityScopeMode = .lenient
-        }
+        if process.scopeMode == .lenient { ItemProviderConfiguration.securityScopeMode = .lenient }
+        if let seed = process.shuffleLoadsSeed { ItemProviderConfiguration.completionOrder = CompletionOrder(seed: seed) }
         let ending = await run(environment, handler)
         do throws(IPCError) {
             // Thousands of outcomes do not fit in one frame: batches go ahead of the completion.
@@ -139,41 +125,58 @@ public enum ExtensionRuntime {
 
     @MainActor
     private static func run(
-        _ environment: Environment, _ handler: @MainActor (ExtensionContext) async throws -> Void
+        _ environment: Environment, _ handler: @MainActor (ExtensionContext, Environment) async throws -> Void
     ) async -> Message {
-        current = environment
         let context = ExtensionContext(inputItems: ProxyProviders.items(environment.welcome.context, environment.host))
         let signal = OutcomeSignal()
         context.onCompletion = { signal.set($0) }
         do {
-            try await handler(context)
+            try await handler(context, environment)
         } catch {
             if !context.isFinished { context.cancelRequest(withError: error) }
         }
-        switch await signal.wait() {
+        let outcome = await signal.wait()
+        // On a device the process ends right after the request does: loads still running are lost.
+        let abandoned = LoadsInFlight.current()
+        if !abandoned.isEmpty {
+            let verb = if case .completed = outcome { "completeRequest" } else { "cancelRequest" }
+            environment.log(
+                "\(verb) was called while \(abandoned.count) load(s) were still in flight; a device ends the "
+                    + "extension right after, so they never finish: " + abandoned.prefix(20).joined(separator: "; ")
+                    + (abandoned.count > 20 ? "; …" : ""),
+                level: .error)
+        }
+        for note in context.diagnostics { environment.log(note, level: .error) }
+        switch outcome {
         case .completed(let count, let leaks):
-            for leak in leaks { log("leaked security scope: \(leak)", level: .error) }
-            reportedOutcomes.sort { $0.attachment < $1.attachment }  // in place: 100 000 of them at most
+            for leak in leaks { environment.log("leaked security scope: \(leak)", level: .error) }
+            var outcomes = environment.takeOutcomes()
+            outcomes.sort { $0.attachment < $1.attachment }
             return .completeRequest(
                 CompleteRequest(
-                    outcomes: reportedOutcomes,
+                    outcomes: outcomes,
                     returnedItems: Array(repeating: ItemDescription(attachments: []), count: count)))
         case .cancelled(let error):
             return .cancelRequest(CancelRequest(error: wireError(error)))
         }
     }
 
-    static func parseGroups(_ text: String) -> [String: URL] {
-        var result: [String: URL] = [:]
-        for entry in text.split(separator: ":") {
-            guard let equals = entry.firstIndex(of: "=") else { continue }
-            result[String(entry[..<equals])] = URL(fileURLWithPath: String(entry[entry.index(after: equals)...]))
-        }
-        return result
-    }
-
     static func printError(_ text: String) {
         try? FileDescriptor.standardError.writeAll(Array((text + "\n").utf8))
+    }
+}
+
+/// The outcomes the handler reported, in any isolation.
+final class OutcomeCollector: Sendable {
+    private let outcomes = Locked<[AttachmentOutcome]>([])
+
+    func add(_ more: [AttachmentOutcome]) { outcomes.withLock { $0 += more } }
+
+    func take() -> [AttachmentOutcome] {
+        outcomes.withLock { list in
+            defer { list = [] }
+            return list
+        }
     }
 }
 

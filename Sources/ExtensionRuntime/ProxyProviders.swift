@@ -32,7 +32,7 @@ enum ProxyProviders {
             let type = representation.typeIdentifier
             switch representation.kind {
             case .data:
-                provider.registerDataRepresentation(for: type) { completion in
+                let load: @Sendable (@escaping @Sendable (Data?, (any Error)?) -> Void) -> Progress? = { completion in
                     Task {
                         do {
                             switch try await host.load(attachment: index, typeIdentifier: type, kind: .data) {
@@ -46,6 +46,13 @@ enum ProxyProviders {
                         }
                     }
                     return nil
+                }
+                if let objectClass = representation.objectClass {
+                    provider.registerObject(
+                        forTypeIdentifier: type, decode: { try decode($0, as: objectClass, type: type) },
+                        loadHandler: load)
+                } else {
+                    provider.registerDataRepresentation(for: type, loadHandler: load)
                 }
             case .file:
                 provider.registerDescriptorRepresentation(for: type) { completion in
@@ -102,6 +109,25 @@ enum ProxyProviders {
             }
         } catch {
             return (nil, providerError(error))
+        }
+    }
+
+    /// Rebuilds the object the host registered from the bytes that crossed: what `loadItem` returns.
+    static func decode(_ data: Data, as objectClass: ObjectClass, type: String) throws -> any Sendable {
+        switch objectClass {
+        case .data: return data
+        case .string, .url:
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw ItemProviderError(.unexpectedValueClass, "the host's \(type) text is not UTF-8")
+            }
+            guard objectClass == .url else { return text }
+            guard let url = URL(string: text) else {
+                throw ItemProviderError(.unexpectedValueClass, "the host's \(type) is not a URL: \(text.prefix(80))")
+            }
+            return url
+        case .propertyList: return PropertyListObject(data: data)
+        case .attributedString: return AttributedTextObject(string: String(decoding: data, as: UTF8.self))
+        case .image: return ImageObject(data: data, typeIdentifier: type)
         }
     }
 

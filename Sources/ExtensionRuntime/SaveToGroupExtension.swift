@@ -16,10 +16,7 @@ public enum SaveToGroupExtension {
     /// Runs the extension on `context` (what `exthost __extension` does).
     /// - Throws: when the group cannot be opened (the request is then cancelled with that error).
     @MainActor
-    public static func run(_ context: ExtensionContext) async throws {
-        guard let environment = ExtensionRuntime.current else {
-            throw ItemProviderError(.unknown, "SaveToGroupExtension runs inside ExtensionRuntime.main")
-        }
+    public static func run(_ context: ExtensionContext, _ environment: ExtensionRuntime.Environment) async throws {
         let store = try environment.openGroup()
         let providers = context.inputItems.flatMap { $0.attachments ?? [] }
         let staging = Staging(store: store, batchSize: batchSize)
@@ -38,7 +35,9 @@ public enum SaveToGroupExtension {
                 {
                     let provider = providers[next]
                     let index = next
-                    group.addTask { @MainActor @Sendable in await stage(provider, index: index, staging: staging) }
+                    group.addTask { @MainActor @Sendable in
+                        await stage(provider, index: index, staging: staging, environment: environment)
+                    }
                     inFlight += 1
                     if kinds[next] != .data { filesInFlight += 1 }
                     next += 1
@@ -51,7 +50,7 @@ public enum SaveToGroupExtension {
         }
         staging.flush()
         let loading = ContinuousClock.now - started - staging.commitTime
-        ExtensionRuntime.log(
+        environment.log(
             "save-to-group: \(providers.count) attachment(s) loaded in \(milliseconds(loading)) ms, "
                 + "committed in \(staging.commits) batch(es) taking \(milliseconds(staging.commitTime)) ms")
         outcomes.sort { $0.attachment < $1.attachment }
@@ -63,7 +62,7 @@ public enum SaveToGroupExtension {
                 outcomes[index].destination = staging.destinations[attachment]
             }
         }
-        ExtensionRuntime.report(outcomes)
+        environment.report(outcomes)
         context.completeRequest(returningItems: nil)
     }
 
@@ -94,8 +93,9 @@ public enum SaveToGroupExtension {
     }
 
     @MainActor
-    static func stage(_ provider: ItemProvider, index: Int, staging: Staging) async
-        -> AttachmentOutcome
+    static func stage(
+        _ provider: ItemProvider, index: Int, staging: Staging, environment: ExtensionRuntime.Environment
+    ) async -> AttachmentOutcome
     {
         let start = ContinuousClock.now
         var outcome = AttachmentOutcome(attachment: index)
@@ -113,14 +113,14 @@ public enum SaveToGroupExtension {
         do {
             switch kind {
             case .data:
-                ExtensionRuntime.activity("loading data representation of \(name) (\(type))")
+                environment.activity("loading data representation of \(name) (\(type))")
                 let data = try await provider.loadDataRepresentation(for: type)
                 let writer = try staging.store.makeEntry(name: name, typeIdentifier: type)
                 try writer.write([UInt8](data))
                 outcome.byteCount = Int64(data.count)
                 staging.add(index, writer)
             case .file, .openInPlace:
-                ExtensionRuntime.activity("loading file representation of \(name) (\(type))")
+                environment.activity("loading file representation of \(name) (\(type))")
                 // The temporary copy goes away when the body returns; an open descriptor keeps it.
                 let (descriptor, fileName) = try await provider.withFileRepresentation(for: type) { url in
                     (try FileDescriptor.open(url.path), url.lastPathComponent)

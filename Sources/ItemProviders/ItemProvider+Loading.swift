@@ -35,11 +35,13 @@ extension ItemProvider {
 
     /// Starts a load: the error when nothing answers, otherwise the handler's result.
     private static func start(
-        _ snapshot: Snapshot?, typeIdentifier: String,
+        _ what: String, _ snapshot: Snapshot?, typeIdentifier: String,
         _ body: @escaping @Sendable (Snapshot, Fetched, LoadState) -> Void,
         failure: @escaping @Sendable (any Error) -> Void
     ) -> Progress {
-        let state = LoadState()
+        let name = snapshot?.suggestedName.map { " of \($0)" } ?? ""
+        let state = LoadState("\(what)\(name) (\(typeIdentifier))")
+        let delay = ItemProviderConfiguration.nextCompletionDelay()
         state.progress.cancellationHandler = {
             state.cancelChild()
             if state.claim() { failure(ItemProviderError.cancelled) }
@@ -54,7 +56,14 @@ extension ItemProvider {
                 switch result {
                 case .success(let fetched):
                     state.progress.completedUnitCount = 50
-                    loadQueue.async { body(snapshot, fetched, state) }
+                    if delay > .zero {
+                        let microseconds = Int(delay.components.seconds * 1_000_000 + delay.components.attoseconds / 1_000_000_000_000)
+                        loadQueue.asyncAfter(deadline: .now() + .microseconds(microseconds)) {
+                            body(snapshot, fetched, state)
+                        }
+                    } else {
+                        loadQueue.async { body(snapshot, fetched, state) }
+                    }
                 case .failure(let error):
                     if state.claim() { failure(error) }
                 }
@@ -100,7 +109,8 @@ extension ItemProvider {
     public func loadDataRepresentation(
         for typeIdentifier: String, completionHandler: @escaping @Sendable (Data?, (any Error)?) -> Void
     ) -> Progress {
-        Self.start(snapshot(typeIdentifier), typeIdentifier: typeIdentifier) { _, fetched, state in
+        Self.start("loadDataRepresentation", snapshot(typeIdentifier), typeIdentifier: typeIdentifier) {
+            _, fetched, state in
             let result = Result { try FileMaterializer.bytes(of: fetched) }
             guard state.claim() else { return }
             state.finish()
@@ -162,7 +172,8 @@ extension ItemProvider {
         _ typeIdentifier: String, removeAfterDelivery: Bool,
         _ deliver: @escaping @Sendable (Result<MaterializedFile, any Error>) -> Void
     ) -> Progress {
-        Self.start(snapshot(typeIdentifier), typeIdentifier: typeIdentifier) { snapshot, fetched, state in
+        Self.start("loadFileRepresentation", snapshot(typeIdentifier), typeIdentifier: typeIdentifier) {
+            snapshot, fetched, state in
             let result = Result {
                 let directory = try FileMaterializer.makeFreshDirectory()
                 do {
@@ -200,7 +211,8 @@ extension ItemProvider {
         for typeIdentifier: String, completionHandler: @escaping @Sendable (URL?, Bool, (any Error)?) -> Void
     ) -> Progress {
         let chosen = snapshot(typeIdentifier, .openInPlace) ?? snapshot(typeIdentifier)
-        return Self.start(chosen, typeIdentifier: typeIdentifier) { snapshot, fetched, state in
+        return Self.start("loadInPlaceFileRepresentation", chosen, typeIdentifier: typeIdentifier) {
+            snapshot, fetched, state in
             let representation = snapshot.registration.representation
             let result = Result { () throws -> (URL, Bool) in
                 if representation.kind == .openInPlace, case .file(let url) = fetched {
@@ -248,8 +260,10 @@ extension ItemProvider {
 
     /// The legacy coercing load. Without options it returns the original object as Swift sees it
     /// on a device: the `URL` of `init(contentsOf:)` / `init(object: URL)`, the `String` of
-    /// `init(object: String)`, the item of `init(item:typeIdentifier:)`; representations registered
-    /// through the binary interface appear as `Data` (a file's or descriptor's contents).
+    /// `init(object: String)`, the item of `init(item:typeIdentifier:)`, the object a proxy rebuilt
+    /// from its bytes (``registerObject(forTypeIdentifier:visibility:decode:loadHandler:)``); a file
+    /// registered through the binary interface gives its URL (the original when it opens in place,
+    /// otherwise a copy that stays until the temporary directory is cleaned), data gives `Data`.
     ///
     /// Coercions happen only when ``expectedValueClassKey`` asks for one (Apple's table): the same
     /// class returns the object; `URL → Data` reads the file (-1100 when that fails); any other pair
@@ -260,33 +274,39 @@ extension ItemProvider {
     ) {
         let expected = options?[Self.expectedValueClassKey] as? ExpectedValueClass
         let chosen = snapshot(typeIdentifier)
-        if let object = chosen?.registration.object, chosen?.registration.objectAfterLoad == true {
-            loadDataRepresentation(for: typeIdentifier) { data, error in
-                guard data != nil else { return completionHandler(nil, error) }
-                let result = Result { try Self.coerce(object, to: expected) }
-                switch result {
-                case .success(let value): completionHandler(value, nil)
-                case .failure(let error): completionHandler(nil, error)
-                }
-            }
-            return
-        }
-        if let object = chosen?.registration.object {
-            loadQueue.async {
-                let result = Result { try Self.coerce(object, to: expected) }
-                switch result {
-                case .success(let value): completionHandler(value, nil)
-                case .failure(let error): completionHandler(nil, error)
-                }
-            }
-            return
-        }
-        loadDataRepresentation(for: typeIdentifier) { data, error in
-            guard let data else { return completionHandler(nil, error) }
-            let result = Result { try Self.coerce(data, to: expected) }
-            switch result {
+        let deliver: @Sendable (Result<any Sendable, any Error>) -> Void = { result in
+            switch result.flatMap({ object in Result { try Self.coerce(object, to: expected) } }) {
             case .success(let value): completionHandler(value, nil)
             case .failure(let error): completionHandler(nil, error)
+            }
+        }
+        if let registration = chosen?.registration, let object = registration.object {
+            guard registration.objectAfterLoad else {
+                loadQueue.async { deliver(.success(object)) }
+                return
+            }
+            loadDataRepresentation(for: typeIdentifier) { data, error in
+                deliver(data != nil ? .success(object) : .failure(error ?? ItemProviderError.cannotLoad(typeIdentifier)))
+            }
+            return
+        }
+        if let registration = chosen?.registration, registration.representation.kind.isFileBacked {
+            loadInPlaceFileRepresentation(for: typeIdentifier) { url, _, error in
+                deliver(url.map { .success($0) } ?? .failure(error ?? ItemProviderError.cannotLoad(typeIdentifier)))
+            }
+            return
+        }
+        let decoder = chosen?.registration.decoder
+        loadDataRepresentation(for: typeIdentifier) { data, error in
+            guard let data else { return deliver(.failure(error ?? ItemProviderError.cannotLoad(typeIdentifier))) }
+            guard let decoder else { return deliver(.success(data)) }
+            do {
+                deliver(.success(try decoder(data)))
+            } catch {
+                deliver(
+                    .failure(
+                        ItemProviderError(
+                            .unexpectedValueClass, "Could not decode the item of type \(typeIdentifier)", cause: error)))
             }
         }
     }

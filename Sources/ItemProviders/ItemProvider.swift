@@ -30,6 +30,9 @@ public final class ItemProvider {
         var object: (any Sendable)?
         /// Whether `loadItem` runs the load handler before returning ``object``.
         var objectAfterLoad = false
+        /// Rebuilds the object `loadItem` returns from the loaded bytes (the sandboxed extension's
+        /// proxies: the object crossed the process as its data representation).
+        var decoder: (@Sendable (Data) throws -> any Sendable)?
     }
 
     private(set) var registrations: [Registration] = []
@@ -182,6 +185,9 @@ public final class ItemProvider {
             case let data as Data: data
             case let text as String: Data(text.utf8)
             case let url as URL: Data(url.absoluteString.utf8)
+            case let plist as PropertyListObject: plist.data
+            case let text as AttributedTextObject: Data(text.string.utf8)
+            case let image as ImageObject: image.data
             default: nil
             }
         append(
@@ -202,6 +208,27 @@ public final class ItemProvider {
                         return nil
                     }),
                 object: item, objectAfterLoad: loadHandler != nil))
+    }
+
+    /// Registers a data representation whose `loadItem` result is rebuilt from the loaded bytes by
+    /// `decode` (a URL from its string, text, a property list…): what an object registered in
+    /// another process looks like once it has crossed over.
+    public func registerObject(
+        forTypeIdentifier typeIdentifier: String, visibility: RepresentationVisibility = .all,
+        decode: @escaping @Sendable (Data) throws -> any Sendable,
+        loadHandler: @escaping @Sendable (@escaping @Sendable (Data?, (any Error)?) -> Void) -> Progress?
+    ) {
+        append(
+            Registration(
+                representation: RegisteredRepresentation(
+                    typeIdentifier: typeIdentifier, kind: .data, visibility: visibility),
+                source: .data(loadHandler), object: nil, decoder: decode))
+    }
+
+    /// The object registered for the representation answering `typeIdentifier` (what `loadItem`
+    /// returns without loading), or nil when it was registered through the binary interface.
+    public func registeredObject(answering typeIdentifier: String) -> (any Sendable)? {
+        registration(answering: typeIdentifier, fileOptions: [])?.object
     }
 
     private func append(_ registration: Registration) {

@@ -10,6 +10,7 @@ public enum ItemProviderConfiguration {
         var temporaryDirectory = FileManager.default.temporaryDirectory
         var securityScopeMode = SecurityScopeMode.strict
         var securityScopeBroker: any SecurityScopeBroker = InProcessSecurityScopeBroker()
+        var completionOrder: CompletionOrder?
     }
 
     private static let state = Mutex(State())
@@ -32,5 +33,50 @@ public enum ItemProviderConfiguration {
     public static var securityScopeBroker: any SecurityScopeBroker {
         get { state.withLock { $0.securityScopeBroker } }
         set { state.withLock { $0.securityScopeBroker = newValue } }
+    }
+
+    /// When set, every load's completion is held back by a delay drawn from this seeded order, so
+    /// loads finish in an order other than the one they started in — as they do on a device, where
+    /// a photo's file arrives after a URL that started later. Nil (the default): as soon as ready.
+    public static var completionOrder: CompletionOrder? {
+        get { state.withLock { $0.completionOrder } }
+        set { state.withLock { $0.completionOrder = newValue } }
+    }
+
+    /// The next load's delay under ``completionOrder`` (zero without one).
+    static func nextCompletionDelay() -> Duration {
+        state.withLock { state in
+            guard var order = state.completionOrder else { return .zero }
+            defer { state.completionOrder = order }
+            return order.nextDelay()
+        }
+    }
+}
+
+/// A seeded, reproducible shuffle of the order in which loads complete: each load waits a delay of
+/// 0 to ``maximumDelay`` drawn from the seed, in the order the loads start.
+public struct CompletionOrder: Sendable, Hashable {
+    /// The seed (`exthost share --shuffle-loads SEED`).
+    public let seed: UInt64
+    /// The longest delay.
+    public var maximumDelay: Duration
+    private var state: UInt64
+
+    /// An order drawn from `seed`, delays up to `maximumDelay` (default 40 ms).
+    public init(seed: UInt64, maximumDelay: Duration = .milliseconds(40)) {
+        self.seed = seed
+        self.maximumDelay = maximumDelay
+        state = seed
+    }
+
+    /// The next delay (splitmix64 of the running state).
+    mutating func nextDelay() -> Duration {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        let microseconds = max(1, maximumDelay.components.seconds * 1_000_000 + maximumDelay.components.attoseconds / 1_000_000_000_000)
+        return .microseconds(Int64(z % UInt64(microseconds)))
     }
 }

@@ -8,9 +8,12 @@ final class LoadState: Sendable {
     private let delivered = Locked(false)
     private let child = Mutex<Progress?>(nil)
     let progress: Progress
+    private let ticket: Int
 
-    init() {
+    /// A load described as `what` (for ``LoadsInFlight``).
+    init(_ what: String) {
         progress = Progress(totalUnitCount: 100)
+        ticket = LoadsInFlight.begin(what)
     }
 
     /// True for the first caller only. The first claim also drops the progress's cancellation
@@ -26,6 +29,7 @@ final class LoadState: Sendable {
         if first {
             progress.cancellationHandler = nil
             child.withLock { $0 = nil }
+            LoadsInFlight.end(ticket)
         }
         return first
     }
@@ -42,6 +46,33 @@ final class LoadState: Sendable {
 
     func finish() {
         progress.completedUnitCount = progress.totalUnitCount
+    }
+}
+
+/// The loads of this process whose completion has not been delivered yet: what a request abandons
+/// when it completes too early (on a device the process ends right after `completeRequest`).
+public enum LoadsInFlight {
+    private struct State {
+        var next = 0
+        var loads: [Int: String] = [:]
+    }
+    private static let state = Mutex(State())
+
+    static func begin(_ what: String) -> Int {
+        state.withLock { state in
+            state.next += 1
+            state.loads[state.next] = what
+            return state.next
+        }
+    }
+
+    static func end(_ ticket: Int) {
+        _ = state.withLock { $0.loads.removeValue(forKey: ticket) }
+    }
+
+    /// The loads still running, oldest first (`loadDataRepresentation of photo.jpg (public.jpeg)`).
+    public static func current() -> [String] {
+        state.withLock { state in state.loads.sorted { $0.key < $1.key }.map(\.value) }
     }
 }
 

@@ -21,7 +21,7 @@ struct Summary: Sendable {
 }
 
 @MainActor
-func summarize(_ provider: ItemProvider, index: Int) async -> Summary {
+func summarize(_ provider: ItemProvider, index: Int, environment: ExtensionRuntime.Environment) async -> Summary {
     let name = provider.suggestedName ?? "attachment-\(index)"
     guard let type = provider.registeredTypeIdentifiers.first else {
         return Summary(index: index, line: "\(name): no representation", outcome: AttachmentOutcome(attachment: index))
@@ -51,7 +51,7 @@ func summarize(_ provider: ItemProvider, index: Int) async -> Summary {
                 milliseconds: Double(elapsed.components.attoseconds) / 1e15
                     + Double(elapsed.components.seconds) * 1000))
     } catch {
-        ExtensionRuntime.log("\(name): \(error)", level: .error)
+        environment.log("\(name): \(error)", level: .error)
         return Summary(
             index: index, line: "\(name)\t\(type)\tFAILED\t\(error)",
             outcome: AttachmentOutcome(
@@ -61,18 +61,17 @@ func summarize(_ provider: ItemProvider, index: Int) async -> Summary {
 }
 
 @MainActor
-func handle(_ context: ExtensionContext) async throws {
+func handle(_ context: ExtensionContext, _ environment: ExtensionRuntime.Environment) async throws {
     let providers = context.inputItems.flatMap { $0.attachments ?? [] }
-    ExtensionRuntime.log("example extension: \(providers.count) attachment(s)")
+    environment.log("example extension: \(providers.count) attachment(s)")
     var summaries: [Summary] = []
     await withTaskGroup(of: Summary.self) { group in
         for (index, provider) in providers.enumerated() {
-            group.addTask { @MainActor @Sendable in await summarize(provider, index: index) }
+            group.addTask { @MainActor @Sendable in await summarize(provider, index: index, environment: environment) }
         }
         for await summary in group { summaries.append(summary) }
     }
     summaries.sort { $0.index < $1.index }
-    guard let environment = ExtensionRuntime.current else { return }
     let store = try environment.openGroup()
     let text = summaries.map(\.line).joined(separator: "\n") + "\n"
     let entry = try store.commit(
@@ -81,11 +80,11 @@ func handle(_ context: ExtensionContext) async throws {
     for index in outcomes.indices where outcomes[index].error == nil {
         outcomes[index].destination = entry.path.description
     }
-    ExtensionRuntime.report(outcomes)
+    environment.report(outcomes)
     context.completeRequest(returningItems: nil)
 }
 
-let status = await ExtensionRuntime.main(name: "exthost-example-extension") { context in
-    try await handle(context)
+let status = await ExtensionRuntime.main(name: "exthost-example-extension") { context, environment in
+    try await handle(context, environment)
 }
 exit(status)

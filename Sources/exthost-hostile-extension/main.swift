@@ -25,11 +25,9 @@ func option(_ name: String) -> String? {
 }
 
 let connection = Connection(socket: Socket(descriptor: FileDescriptor(rawValue: 3)))
-let environment = ProcessInfo.processInfo.environment
-let container = environment["EXTHOST_EXTENSION_CONTAINER"] ?? "/nonexistent"
-let groups = (environment["EXTHOST_GROUP_CONTAINERS"] ?? "").split(separator: ":").compactMap { entry in
-    entry.split(separator: "=", maxSplits: 1).last.map(String.init)
-}
+let process = ProcessEnvironment.current()
+let container = process?.containerPath ?? "/nonexistent"
+let groups = process.map { $0.groupContainers.keys.sorted().compactMap { process?.groupContainers[$0] } } ?? []
 
 /// Standard output, unbuffered (a killed process loses what `print` buffered).
 func say(_ text: String) {

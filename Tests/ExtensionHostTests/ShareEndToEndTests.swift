@@ -41,13 +41,11 @@ struct ShareEndToEndTests {
             _ = try store.commitNotification.count()
             var launch = ExtensionLaunch(
                 executable: TestProducts.directory + "/" + program, arguments: arguments,
-                launcher: TestProducts.launcher, containerURL: container.url,
-                groupContainers: [ShareEndToEndTests.group: group.url])
+                launcher: TestProducts.launcher,
+                process: ProcessEnvironment(
+                    bundleIdentifier: identity.bundleIdentifier, containerPath: container.url.path,
+                    groupContainers: [ShareEndToEndTests.group: group.url.path], rootPath: root.url.path))
             launch.sharedFiles = [store.commitNotification.fileURL.path]
-            launch.environment = [
-                ExtensionLaunch.rootVariable: root.url.path,
-                ExtensionLaunch.bundleIdentifierVariable: identity.bundleIdentifier,
-            ]
             return launch
         }
 

@@ -43,7 +43,10 @@ struct Scratch {
     func launch(_ arguments: [String], limits: ExtensionLimits = ExtensionLimits()) -> ExtensionLaunch {
         ExtensionLaunch(
             executable: TestProducts.hostile, arguments: arguments, launcher: TestProducts.launcher,
-            containerURL: container, groupContainers: ["group.com.example.carddrop": group], limits: limits)
+            process: ProcessEnvironment(
+                bundleIdentifier: "com.example.hostile", containerPath: container.path,
+                groupContainers: ["group.com.example.carddrop": group.path], rootPath: root.url.path),
+            limits: limits)
     }
 }
 

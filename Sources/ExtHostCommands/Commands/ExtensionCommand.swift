@@ -13,8 +13,8 @@ enum ExtensionCommand {
         [name], summary: "Run as the built-in save-to-group share extension (started by 'exthost share').",
         discussion: "Needs the host's socket on descriptor 3; 'exthost share' starts it."
     ) { _, _ in
-        let status = await ExtensionRuntime.main(name: "exthost-save-to-group") { context in
-            try await SaveToGroupExtension.run(context)
+        let status = await ExtensionRuntime.main(name: "exthost-save-to-group") { context, environment in
+            try await SaveToGroupExtension.run(context, environment)
         }
         return status == 0 ? .success : .failure
     }

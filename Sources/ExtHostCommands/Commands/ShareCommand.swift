@@ -150,15 +150,14 @@ enum ShareCommand {
         _ = try? notification.count()
         var launch = ExtensionLaunch(
             executable: setup.executable, arguments: setup.arguments, launcher: setup.launcher,
-            containerURL: container.url, groupContainers: groups, limits: setup.limits)
+            process: ProcessEnvironment(
+                bundleIdentifier: setup.identity.bundleIdentifier, bundlePath: setup.bundleURL.path,
+                containerPath: container.url.path, groupContainers: groups.mapValues(\.path),
+                rootPath: setup.root.url.path, scopeMode: parsed.flag("lenient") ? .lenient : .strict),
+            limits: setup.limits)
         if FileManager.default.fileExists(atPath: notification.fileURL.path) {
             launch.sharedFiles = [notification.fileURL.path]
         }
-        launch.environment = [
-            ExtensionLaunch.rootVariable: setup.root.url.path,
-            ExtensionLaunch.bundleIdentifierVariable: setup.identity.bundleIdentifier,
-        ]
-        if parsed.flag("lenient") { launch.environment["EXTHOST_SECURITY_SCOPE_MODE"] = "lenient" }
         if SandboxPolicy.kernelLandlockABI == 0 {
             context.printError(
                 "WARNING: this kernel offers no Landlock: the extension runs UNCONFINED (the report says so)")
