@@ -49,6 +49,15 @@ let package = Package(
         .target(
             name: "ExtensionRuntime", dependencies: ["HostSystem", "ExtensionIPC", "AppGroups", "ItemProviders"]),
 
+        // MARK: - Apple's names, for a user's own extension and app
+        .target(
+            name: "ExtensionFoundation",
+            dependencies: [
+                "ItemProviders", "UniformTypes", "ExtensionRuntime", "ExtensionIPC", "AppGroups", "HostSystem",
+            ]),
+        .target(name: "UniformTypeIdentifiers", dependencies: ["ExtensionFoundation", "UniformTypes", "ItemProviders"]),
+        .target(name: "MobileCoreServices", dependencies: ["UniformTypeIdentifiers", "UniformTypes"]),
+
         // MARK: - Command line
         .target(
             name: "ExtHostCommands",
@@ -63,6 +72,7 @@ let package = Package(
 
         .executableTarget(
             name: "exthost-example-extension", dependencies: ["ExtensionRuntime", "ItemProviders", "AppGroups", "ExtensionIPC"]),
+        .executableTarget(name: "exthost-probe-extension", dependencies: ["UniformTypeIdentifiers"]),
         .target(name: "CEscapeProbes"),
         .executableTarget(
             name: "exthost-hostile-extension", dependencies: ["CEscapeProbes", "HostSystem", "ExtensionIPC"]),

@@ -75,7 +75,7 @@ public final class ExtensionContext {
     public var isFinished: Bool { waiters.current != nil }
 
     /// Waits for the request to end and returns how.
-    public func outcome() async -> ExtensionOutcome {
+    nonisolated(nonsending) public func outcome() async -> ExtensionOutcome {
         await waiters.wait()
     }
 

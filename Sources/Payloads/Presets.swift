@@ -165,10 +165,28 @@ private struct PresetBuilder {
                 builder.addFile(file, type: type, openInPlace: attachment.kind == "inplace")
             default:
                 let bytes = SampleContent.bytes(for: type, label: preset.name)
-                builder.addObject(bytes, bytes: bytes, type: type, origin: "generated")
+                let loadsAs = attachment.loadsAs ?? ""
+                if loadsAs.hasPrefix("UIImage") {
+                    // The markup editor's screenshot before iOS 26: an in-memory image, not a file.
+                    builder.addObject(
+                        ImageObject(data: bytes, typeIdentifier: type), bytes: bytes, type: type, origin: "generated")
+                } else if loadsAs.hasPrefix("NSDictionary"), let plist = try? javaScriptResults() {
+                    builder.addObject(plist, bytes: plist.data, type: type, origin: "generated")
+                } else {
+                    builder.addObject(bytes, bytes: bytes, type: type, origin: "generated")
+                }
             }
         }
         return builder
+    }
+
+    /// Safari's JavaScript preprocessing results: the dictionary the page's `completionFunction`
+    /// received, under `NSExtensionJavaScriptPreprocessingResultsKey`.
+    func javaScriptResults() throws -> PropertyListObject {
+        let results: [String: Any] = [
+            "URL": "https://example.com/\(preset.name)", "title": item.contentText ?? "Shared from \(preset.sourceApp)",
+        ]
+        return try PropertyListObject(encoding: ["NSExtensionJavaScriptPreprocessingResultsKey": results])
     }
 
     /// The text of a text attachment: the item's content text, else the quoted text of the
