@@ -8,8 +8,8 @@ public import ItemProviders
 ///
 /// All attachments load concurrently in one task group whose child tasks run on the main actor
 /// (the providers are not Sendable and never leave it; only the Sendable outcomes cross). For each
-/// it picks the data representation for text and URLs and the file representation for everything
-/// else, writes the result into a staged file of the group container, then commits every staged
+/// it picks the data representation for text and URLs registered as data and the file
+/// representation for everything else, writes the result into a staged file of the group container, then commits every staged
 /// entry in one batch (fsync, rename, directory fsync, journal append, commit notification) and
 /// completes the request with one outcome per attachment.
 public enum SaveToGroupExtension {
@@ -75,12 +75,13 @@ public enum SaveToGroupExtension {
     /// How many staged entries are committed together (one journal append and fsync per batch).
     public static let batchSize = 64
 
-    /// What a share extension would choose: data for text and URLs, a file for everything else.
+    /// What a share extension would choose: data for text and URLs the host registered as data
+    /// (strings, links), a file for everything else — a `.txt` the Files app shares is a file.
     static func choice(for provider: ItemProvider) -> (type: String, kind: RepresentationKind)? {
         let types = provider.registeredTypeIdentifiers
         guard let first = types.first else { return nil }
         for textual in ["public.url", "public.plain-text"] where provider.hasItemConformingToTypeIdentifier(textual) {
-            if let representation = provider.representation(answering: textual) {
+            if let representation = provider.representation(answering: textual), !representation.kind.isFileBacked {
                 return (representation.typeIdentifier, .data)
             }
         }

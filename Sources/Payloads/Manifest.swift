@@ -32,8 +32,8 @@ import UniformTypes
 ///
 /// - Top level: `items` (required, non-empty), `webpage` (bool, default false).
 /// - Item: `attachments` (required), `title`, `contentText` (strings).
-/// - Attachment: either `file` alone (the entry is read like a folder entry: `.txt` text, `.url`/
-///   `.webloc` URL, a folder, a typed file) or `representations` (required, non-empty, in
+/// - Attachment: either `file` alone (the entry is read like a folder entry: a file
+///   representation of its type, or a folder) or `representations` (required, non-empty, in
 ///   registration order), plus `suggestedName`, `preferredPresentationSize` (`[width, height]`),
 ///   `loadDelayMilliseconds`, `failWith`.
 /// - Representation: `type` (required), `kind` (`data`, `file`, `in-place`; default `data`),

@@ -39,11 +39,11 @@ public struct Payload {
     ///   paths, no escaping links) into a fresh temporary folder, then read as a folder;
     /// - any other file: one item with one attachment.
     ///
-    /// Attachment rules: `.txt` is text (`public.utf8-plain-text`, `loadItem` gives the string);
-    /// `.url` (`[InternetShortcut]` `URL=`) and `.webloc` (a plist with `URL`) are a URL
-    /// (`public.url`, `loadItem` gives the URL); a folder is a folder file representation
-    /// (`public.folder`, or its package type); any other file is a file representation typed
-    /// from its extension, or by libmagic when it has none or an unknown one.
+    /// Attachment rules, as the Files app shares: every file is a file representation typed from
+    /// its extension (or by libmagic when it has none or an unknown one), whatever it holds — a
+    /// `.txt` in Latin-1 is shared like any other (`loadItem` gives its file URL); a folder is a
+    /// folder file representation (`public.folder`, or its package type). Text and web links as
+    /// `String` and `URL` objects come from a manifest or a preset, as apps share them.
     /// - Throws: ``PayloadError`` naming the file (and the line and column in `share.json`).
     public static func load(_ url: URL, registry: TypeRegistry = .system) throws -> Payload {
         let path = url.path
@@ -149,21 +149,8 @@ enum FolderEntry {
             builder.addFile(url, type: folderType(url, registry: registry))
             return builder
         }
-        switch url.pathExtension.lowercased() {
-        case "txt":
-            let data = try read(url)
-            guard let text = String(data: data, encoding: .utf8) else {
-                throw PayloadError(source: url.path, "a .txt file must be UTF-8 text")
-            }
-            builder.addObject(text, bytes: data, type: "public.utf8-plain-text", origin: url.path)
-        case "url", "webloc":
-            let link = try linkTarget(url)
-            builder.addObject(
-                link, bytes: Data(link.absoluteString.utf8), type: link.isFileURL ? "public.file-url" : "public.url",
-                origin: url.path)
-        default:
-            builder.addFile(url, type: fileType(url, registry: registry))
-        }
+        // As the Files app shares a file: a file representation of its type, whatever it holds.
+        builder.addFile(url, type: fileType(url, registry: registry))
         return builder
     }
 
@@ -184,36 +171,5 @@ enum FolderEntry {
             if !type.isDynamic { return type.rawValue }
         }
         return ContentSniffer.typeIdentifier(ofFileAt: url, registry: registry)
-    }
-
-    static func read(_ url: URL) throws -> Data {
-        do {
-            return try Data(contentsOf: url)
-        } catch {
-            throw PayloadError(source: url.path, "cannot read the file", cause: error)
-        }
-    }
-
-    /// The URL in a `.url` (`URL=` line) or `.webloc` (plist with a `URL` string) file.
-    static func linkTarget(_ url: URL) throws -> URL {
-        let data = try read(url)
-        var text: String?
-        if url.pathExtension.lowercased() == "webloc" {
-            let plist = try? PropertyListSerialization.propertyList(from: data, format: nil)
-            text = (plist as? [String: Any])?["URL"] as? String
-        } else {
-            let lines = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
-            text = lines.first { $0.hasPrefix("URL=") }.map {
-                String($0.dropFirst(4)).trimmingCharacters(in: .whitespaces)
-            }
-        }
-        guard let text, let link = URL(string: text), link.scheme != nil else {
-            throw PayloadError(
-                source: url.path,
-                url.pathExtension.lowercased() == "webloc"
-                    ? "a .webloc file must be a property list with a URL string under the key URL"
-                    : "a .url file must have a line URL=scheme://…")
-        }
-        return link
     }
 }

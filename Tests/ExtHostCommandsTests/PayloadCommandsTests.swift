@@ -22,7 +22,7 @@ struct PayloadCommandsTests {
             stdoutContains: [
                 "DemoItems: 1 item, 4 attachments",
                 "attachment 2 (suggestedName menu.pdf): registeredTypeIdentifiers [com.adobe.pdf]",
-                "attachment 3 (suggestedName note.txt): registeredTypeIdentifiers [public.utf8-plain-text]",
+                "attachment 3 (suggestedName note.txt): registeredTypeIdentifiers [public.plain-text]",
                 "attachment 4 (suggestedName photo.png): registeredTypeIdentifiers [public.png]", "463 B",
             ]),
         Case(

@@ -124,8 +124,13 @@ struct ShareCommandTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let items = root.appendingPathComponent("items")
         try FileManager.default.createDirectory(at: items, withIntermediateDirectories: true)
-        // Text is loaded as a data representation: 96 MiB of it cannot fit under a 32 MiB limit.
+        // Text registered as a data representation is loaded as data: 96 MiB of it cannot fit under
+        // a 32 MiB limit.
         try Data(repeating: UInt8(ascii: "a"), count: 96 << 20).write(to: items.appendingPathComponent("huge.txt"))
+        try Data(
+            #"{"items": [{"attachments": [{"suggestedName": "huge.txt", "representations": [{"type": "public.plain-text", "kind": "data", "file": "huge.txt"}]}]}]}"#
+                .utf8
+        ).write(to: items.appendingPathComponent("share.json"))
         let (code, out, _) = await run(["share", items.path, "--memory-limit", "32", "--json"], root: root)
         #expect(code == .failure)
         let report = try json(out)

@@ -66,7 +66,7 @@ struct ManifestTests {
             payload.activationPayload(consumer: .ownProcess).items[0].attachments?[0].registeredTypeIdentifiers.count
                 == 3)
         #expect(first[0].representation(answering: "com.adobe.pdf")?.kind == .openInPlace)
-        #expect(first[1].registeredTypeIdentifiers == ["public.utf8-plain-text"])
+        #expect(first[1].registeredTypeIdentifiers == ["public.plain-text"])
         let activation = payload.activationPayload()
         #expect(activation.isWebpage)
         #expect(activation.items[0].attachments?[0].registeredTypeIdentifiers == ["com.adobe.pdf", "public.url"])

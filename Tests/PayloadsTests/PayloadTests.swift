@@ -43,9 +43,10 @@ struct Folder {
 }
 
 struct FolderPayloadTests {
+    /// As the Files app shares them: each file a file representation of the type its extension names.
     static let demoTypes = [
-        ["public.utf8-plain-text"], ["public.url"], ["public.url"], ["public.folder"], ["com.adobe.pdf"],
-        ["com.adobe.pdf"],
+        ["public.plain-text"], ["com.microsoft.internet-shortcut"], ["com.apple.web-internet-location"],
+        ["public.folder"], ["com.adobe.pdf"], ["com.adobe.pdf"],
     ]
 
     @Test func folderBecomesOneItemWithSortedAttachments() async throws {
@@ -60,16 +61,26 @@ struct FolderPayloadTests {
             attachments.map(\.suggestedName) == [
                 "a-notes.txt", "b-link.url", "c-site.webloc", "d-Trip", "e-report.pdf", "f-scan",
             ])
-        #expect(try await attachments[0].loadItem(forTypeIdentifier: "public.text") as? String == "Meeting notes")
-        #expect(
-            try await attachments[1].loadItem(forTypeIdentifier: "public.url") as? URL
-                == URL(string: "https://example.com/article"))
-        #expect(
-            try await attachments[2].loadItem(forTypeIdentifier: "public.url") as? URL
-                == URL(string: "https://example.org/"))
+        // loadItem gives each file's URL, as for any file the Files app shares.
+        let note = try #require(try await attachments[0].loadItem(forTypeIdentifier: "public.text") as? URL)
+        #expect(note.isFileURL && note.lastPathComponent == "a-notes.txt")
+        #expect(try Data(contentsOf: note) == Data("Meeting notes".utf8))
+        #expect(attachments[1].representation(answering: "public.data")?.kind == .file)
         #expect(attachments[3].representation(answering: "public.folder")?.kind == .file)
         #expect(payload.descriptions.first?.attachments[4].representations.first?.byteCount == 15)
         #expect(!payload.isWebpage)
+    }
+
+    @Test func textThatIsNotUTF8IsSharedLikeAnyFile() async throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        // "café" in Latin-1: not UTF-8, and the Files app shares it all the same.
+        try folder.write(Data([0x63, 0x61, 0x66, 0xE9, 0x0A]), to: "latin1.txt")
+        let payload = try Payload.load(folder.url)
+        let provider = try #require(payload.items.first?.attachments?.first)
+        #expect(provider.registeredTypeIdentifiers == ["public.plain-text"])
+        let data = try await provider.loadDataRepresentation(for: "public.plain-text")
+        #expect(data == Data([0x63, 0x61, 0x66, 0xE9, 0x0A]))
     }
 
     @Test func singleFileIsOneAttachment() throws {
