@@ -45,7 +45,11 @@ let package = Package(
             dependencies: ["ItemProviders", "UniformTypes", "ActivationRules", "Predicates", "Archives", "CMagic"]),
 
         // MARK: - The share: host and extension sides
-        .target(name: "ExtensionHost", dependencies: ["HostSystem", "ExtensionIPC", "AppGroups", "ItemProviders"]),
+        .target(
+            name: "ExtensionHost",
+            dependencies: [
+                "HostSystem", "ExtensionIPC", "AppGroups", "ItemProviders", "ActivationRules", "Payloads", "UniformTypes",
+            ]),
         .target(
             name: "ExtensionRuntime", dependencies: ["HostSystem", "ExtensionIPC", "AppGroups", "ItemProviders"]),
 

@@ -170,3 +170,32 @@ extension ActivationRule {
         return result.filter { FileManager.default.fileExists(atPath: $0.path) }
     }
 }
+
+extension ActivationRule {
+    /// The rule in `url`, checked and evaluated with the system's types, those declared in
+    /// `declarations`, and those its own bundle (and its app) declare when `url` is an extension's
+    /// `Info.plist` — how a share sheet sees the rule on a device.
+    ///
+    /// - Returns: the rule (nil when the file cannot be read) and diagnostics about the type
+    ///   declarations (warnings) or the unreadable file (an error).
+    /// - Throws: ``UniformTypes/TypeRegistryError`` when a file of `declarations` is malformed.
+    public static func load(
+        contentsOf url: URL, name: String, declarations: [URL], options: ActivationOptions
+    ) throws -> (rule: ActivationRule?, diagnostics: [RuleDiagnostic]) {
+        var (registry, found) = try TypeRegistry.system.adding(declarationsFromPlistsAt: declarations)
+        // The rule's own Info.plist and its app's: a broken one is reported by the rule loader.
+        let implied = bundleDeclarationFiles(for: url)
+        if !implied.isEmpty, let (withBundles, more) = try? registry.adding(declarationsFromPlistsAt: implied) {
+            registry = withBundles
+            found += more
+        }
+        let extra = found.filter { $0.severity != .note }.map { diagnostic in
+            RuleDiagnostic(.warning, "type-declaration", diagnostic.message, file: diagnostic.sourcePath)
+        }
+        do {
+            return (try load(contentsOf: url, name: name, registry: registry, options: options), extra)
+        } catch let error as ActivationRuleError {
+            return (nil, extra + [RuleDiagnostic(.error, .unreadable, error.message, file: name)])
+        }
+    }
+}

@@ -2,7 +2,7 @@ public import Predicates
 
 /// A readable tree saying how a rule reached its outcome: each node's text, its value, the nodes
 /// below it, and whether it decided its parent's outcome.
-public struct Explanation: Sendable, Hashable {
+public struct Explanation: Sendable, Hashable, Codable {
     /// What the node is: a predicate's canonical text, a key, an attachment, an attempt.
     public var text: String
     /// What it came to (`true`, `false`, a value, `error: …`), if anything.
@@ -11,6 +11,11 @@ public struct Explanation: Sendable, Hashable {
     public var children: [Explanation]
     /// Whether this node decided its parent's outcome.
     public var isDecisive: Bool
+
+    private enum CodingKeys: String, CodingKey {
+        case text, value, children
+        case isDecisive = "decisive"
+    }
 
     /// Creates a node.
     public init(_ text: String, value: String? = nil, children: [Explanation] = [], isDecisive: Bool = false) {

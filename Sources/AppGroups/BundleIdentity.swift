@@ -124,3 +124,22 @@ public struct BundleIdentity: Sendable, Hashable {
         }
     }
 }
+
+/// Reading an installed bundle's `Info.plist`.
+public enum InstalledBundle {
+    /// The bundle's `Info.plist` as a dictionary, or nil when it cannot be read.
+    public static func info(_ bundle: URL) -> [String: Any]? {
+        guard let data = try? Data(contentsOf: bundle.appendingPathComponent("Info.plist")) else { return nil }
+        return (try? PropertyListSerialization.propertyList(from: data, format: nil)) as? [String: Any]
+    }
+
+    /// The program `CFBundleExecutable` names, when the bundle holds it as an executable file (an
+    /// installed user extension); nil otherwise (the checked-in demo bundles hold no program).
+    public static func executable(of bundle: URL) -> URL? {
+        guard let name = info(bundle)?["CFBundleExecutable"] as? String, !name.isEmpty, !name.contains("/") else {
+            return nil
+        }
+        let url = bundle.appendingPathComponent(name)
+        return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
+    }
+}

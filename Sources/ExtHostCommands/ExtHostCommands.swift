@@ -94,7 +94,7 @@ public enum ExtHostCommands {
         let width = min(52, (labels.map(\.count).max() ?? 0) + 2)
         for (label, spec) in zip(labels, commands) {
             let padded =
-                label.count >= width ? label + "  " : label + String(repeating: " ", count: width - label.count)
+                label.count >= width ? label + "  " : label.padded(width)
             text += "  \(padded)\(spec.summary)\n"
         }
         text += "\nEvery command takes --help; most take --json for machine output.\n\n\(ExitCode.documentation)"

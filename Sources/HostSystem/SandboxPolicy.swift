@@ -119,14 +119,7 @@ public struct SandboxPolicy: Hashable, Sendable {
 
     /// `exthost-sandbox-exec` next to the running executable (SwiftPM builds it into the same
     /// directory as `exthost` and the test bundles), or nil when it is not there.
-    public static func launcherNextToExecutable() -> String? {
-        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
-            return nil
-        }
-        let candidate = ((executable as NSString).deletingLastPathComponent as NSString)
-            .appendingPathComponent("exthost-sandbox-exec")
-        return FileManager.default.isExecutableFile(atPath: candidate) ? candidate : nil
-    }
+    public static func launcherNextToExecutable() -> String? { SiblingExecutable.path("exthost-sandbox-exec") }
 
     /// The Landlock ABI version this kernel offers (0: none).
     ///

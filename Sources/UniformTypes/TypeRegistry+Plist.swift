@@ -73,3 +73,16 @@ extension TypeRegistry {
         return nsError.localizedDescription
     }
 }
+
+extension TypeRegistry {
+    /// The system's types plus those declared in each readable file of `files` (an `Info.plist`
+    /// or a bundle directory); a file that cannot be read or parsed is skipped, as the device
+    /// skips a bundle whose declarations it cannot read.
+    public static func declared(in files: [URL]) -> TypeRegistry {
+        var registry = TypeRegistry.system
+        for file in files {
+            if let (added, _) = try? registry.adding(declarationsFromPlistsAt: [file]) { registry = added }
+        }
+        return registry
+    }
+}

@@ -70,8 +70,8 @@ enum ContainerSupport {
     /// plus what the bundle's Info.plist (and, for an extension, its app's) declares — what
     /// `UTType(filenameExtension:)` answers inside that app. A broken declaration is left out.
     static func registry(forBundle bundle: URL) -> TypeRegistry {
-        TypesCommands.registry(
-            declaredIn: ActivationRule.bundleDeclarationFiles(for: bundle.appendingPathComponent("Info.plist")))
+        TypeRegistry.declared(
+            in: ActivationRule.bundleDeclarationFiles(for: bundle.appendingPathComponent("Info.plist")))
     }
 
     /// The type of a file by its name's extension in `registry`; `public.data` when the name has no

@@ -155,7 +155,7 @@ enum PayloadCommands {
                     var line =
                         "    \(number + 1). \(pad(representation.typeIdentifier, typeWidth))  "
                         + "\(pad(representation.kind.description, kindWidth))  "
-                        + "\(String(repeating: " ", count: sizeWidth - size.count))\(size)  \(origin)"
+                        + "\(size.leftPadded(sizeWidth))  \(origin)"
                     if representation.visibility != .all {
                         line += "  [hidden: \(representation.visibility)]"
                     }

@@ -135,10 +135,6 @@ enum MatrixTable {
 }
 
 extension String {
-    fileprivate func padded(_ width: Int) -> String {
-        count >= width ? self : self + String(repeating: " ", count: width - count)
-    }
-
     fileprivate func replacingFirst(_ target: String, with replacement: String) -> String {
         guard let range = range(of: target) else { return self }
         return replacingCharacters(in: range, with: replacement)

@@ -260,8 +260,8 @@ enum RuleCommands {
     static func payloadRegistry(forRule path: String, _ parsed: ParsedArguments, _ context: CommandContext)
         -> TypeRegistry
     {
-        TypesCommands.registry(
-            declaredIn: parsed.values("declarations").map { context.resolve($0) }
+        TypeRegistry.declared(
+            in: parsed.values("declarations").map { context.resolve($0) }
                 + ActivationRule.bundleDeclarationFiles(for: context.resolve(path)))
     }
 
@@ -269,30 +269,12 @@ enum RuleCommands {
     static func loadRule(
         _ path: String, _ parsed: ParsedArguments, _ context: CommandContext, options: ActivationOptions
     ) throws -> (ActivationRule?, [RuleDiagnostic]) {
-        let url = context.resolve(path)
-        var registry = TypeRegistry.system
-        var found: [TypeDiagnostic] = []
-        let explicit = parsed.values("declarations").map { context.resolve($0) }
-        if !explicit.isEmpty {
-            do {
-                (registry, found) = try registry.adding(declarationsFromPlistsAt: explicit)
-            } catch let error as TypeRegistryError {
-                throw CommandError.input(error.message)
-            }
-        }
-        // The rule's own Info.plist and its app's: a broken one is reported by the rule loader.
-        let implied = ActivationRule.bundleDeclarationFiles(for: url)
-        if !implied.isEmpty, let (withBundles, more) = try? registry.adding(declarationsFromPlistsAt: implied) {
-            registry = withBundles
-            found += more
-        }
-        let extra = found.filter { $0.severity != .note }.map { diagnostic in
-            RuleDiagnostic(.warning, "type-declaration", diagnostic.message, file: diagnostic.sourcePath)
-        }
         do {
-            return (try ActivationRule.load(contentsOf: url, name: path, registry: registry, options: options), extra)
-        } catch let error as ActivationRuleError {
-            return (nil, extra + [RuleDiagnostic(.error, .unreadable, error.message, file: path)])
+            return try ActivationRule.load(
+                contentsOf: context.resolve(path), name: path,
+                declarations: parsed.values("declarations").map { context.resolve($0) }, options: options)
+        } catch let error as TypeRegistryError {
+            throw CommandError.input(error.message)
         }
     }
 }

@@ -4,125 +4,80 @@ import ExtensionIPC
 import Foundation
 import HostSystem
 
-/// The report of one `exthost share`, as text and as JSON.
-struct ShareReport {
-    var setup: ShareCommand.Setup
-    var payload: String
-    var context: ContextDescription
-    var report: ExtensionReport
-    var groupURL: URL
-    var containerURL: URL
-    var committed: [JournalEntry]
-    var ruleTime: Duration
-    var total: Duration
-
-    struct Attachment {
-        var name: String
-        var type: String?
-        var kind: String?
-        var bytes: Int64
-        var milliseconds: Double
-        var destination: String?
-        var error: String?
-    }
-
-    var attachments: [Attachment] {
-        let described = context.items.flatMap(\.attachments)
-        // By index: a linear search per attachment made 100 000 attachments take 5·10⁹ comparisons.
-        let outcomes = Dictionary(
-            (report.completion?.outcomes ?? []).map { ($0.attachment, $0) }, uniquingKeysWith: { first, _ in first })
-        return described.map { attachment in
-            let name = attachment.suggestedName ?? "attachment \(attachment.index)"
-            guard let outcome = outcomes[attachment.index] else {
-                let why = report.outcome == .completed ? "not handled by the extension" : "not saved: \(report.reason)"
-                return Attachment(name: name, bytes: 0, milliseconds: 0, error: why)
-            }
-            return Attachment(
-                name: name, type: outcome.typeIdentifier, kind: outcome.kind?.rawValue, bytes: outcome.byteCount,
-                milliseconds: outcome.milliseconds, destination: outcome.destination,
-                error: outcome.error.map { "\($0.message) (\($0.domain) \($0.code))" })
-        }
-    }
-
-    static func milliseconds(_ duration: Duration?) -> Double? {
-        guard let duration else { return nil }
-        let value = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-        return (value * 1000).rounded() / 1000
-    }
+/// `exthost share`'s report as text and as JSON (the keys of ``ExtensionHost/ShareReport``).
+struct ShareReportRendering {
+    var report: ShareReport
 
     /// The JSON report is `leading`, then `attachments` (each ``attachmentJSON(_:)``), then
     /// `trailing`; `exthost share --json` streams the attachments between them.
     var leading: [(String, JSONValue)] {
-        let sandbox = report.sandbox
-        let limits = report.limits
-        return [
-            ("activated", .bool(true)),
-            ("payload", .string(payload)),
-            ("rule", .string(setup.ruleURL.path)),
-            (
-                "extension",
-                .object([
-                    ("bundleIdentifier", .string(setup.identity.bundleIdentifier)),
-                    ("executable", .string(setup.executable)),
-                    ("pid", .int(Int(report.pid))),
-                    ("outcome", .string(report.outcome.rawValue)),
-                    ("reason", .string(report.reason)),
-                    ("exitStatus", .string("\(report.status)")),
-                    ("peakMemoryBytes", .int(report.peakMemoryBytes)),
-                    ("peakResidentBytes", .int(report.peakResidentBytes)),
-                    ("activity", .optional(report.activity)),
-                    (
-                        "limits",
-                        .object([
-                            ("memoryBytes", .int(limits.memoryBytes)),
-                            ("timeoutSeconds", Self.milliseconds(limits.timeout).map { .double($0 / 1000) } ?? .null),
-                            ("openFiles", .int(limits.openFiles)), ("processes", .int(limits.processes)),
-                        ])
-                    ),
-                    (
-                        "sandbox",
-                        .object([
-                            ("enforced", .bool(sandbox?.isEnforced ?? false)),
-                            ("status", .optional(sandbox?.status.rawValue)),
-                            ("landlockABI", .int(sandbox?.landlockABI ?? 0)),
-                            ("networkDenied", .bool(sandbox?.networkDenied ?? false)),
-                            ("scopes", .strings(sandbox?.scopes ?? [])),
-                            ("noNewPrivileges", .bool(sandbox?.noNewPrivileges ?? false)),
-                            ("capabilities", .optional(sandbox?.capabilities)),
-                        ])
-                    ),
-                ])
-            ),
+        var pairs: [(String, JSONValue)] = [
+            ("activated", .bool(report.activated)), ("payload", .string(report.payload)), ("rule", .string(report.rule)),
         ]
+        if let run = report.extension {
+            let sandbox = run.sandbox
+            let limits = run.limits
+            pairs.append(
+                (
+                    "extension",
+                    .object([
+                        ("bundleIdentifier", .string(run.bundleIdentifier)), ("executable", .string(run.executable)),
+                        ("pid", .int(run.pid)), ("outcome", .string(run.outcome)), ("reason", .string(run.reason)),
+                        ("exitStatus", .string(run.exitStatus)), ("peakMemoryBytes", .int(run.peakMemoryBytes)),
+                        ("peakResidentBytes", .int(run.peakResidentBytes)), ("activity", .optional(run.activity)),
+                        (
+                            "limits",
+                            .object([
+                                ("memoryBytes", .int(limits.memoryBytes)),
+                                ("timeoutSeconds", limits.timeoutSeconds.map(JSONValue.double) ?? .null),
+                                ("openFiles", .int(limits.openFiles)), ("processes", .int(limits.processes)),
+                            ])
+                        ),
+                        (
+                            "sandbox",
+                            .object([
+                                ("enforced", .bool(sandbox.enforced)), ("status", .optional(sandbox.status)),
+                                ("landlockABI", .int(sandbox.landlockABI)), ("networkDenied", .bool(sandbox.networkDenied)),
+                                ("scopes", .strings(sandbox.scopes)), ("noNewPrivileges", .bool(sandbox.noNewPrivileges)),
+                                ("capabilities", .optional(sandbox.capabilities)),
+                            ])
+                        ),
+                        ("cancellationError", .optional(run.cancellationError)),
+                    ])
+                ))
+        }
+        return pairs
     }
 
-    static func attachmentJSON(_ attachment: Attachment) -> JSONValue {
+    static func attachmentJSON(_ attachment: ShareReport.Attachment) -> JSONValue {
         .object([
             ("name", .string(attachment.name)), ("type", .optional(attachment.type)),
-            ("kind", .optional(attachment.kind)), ("bytes", .int(Int(attachment.bytes))),
-            ("milliseconds", .double((attachment.milliseconds * 1000).rounded() / 1000)),
+            ("kind", .optional(attachment.kind)), ("bytes", .int(attachment.bytes)),
+            ("milliseconds", .double(attachment.milliseconds)),
             ("destination", .optional(attachment.destination)), ("error", .optional(attachment.error)),
         ])
     }
 
     var trailing: [(String, JSONValue)] {
-        [
-            ("group", .string(setup.group.rawValue)),
-            ("container", .string(groupURL.path)),
-            ("extensionContainer", .string(containerURL.path)),
-            ("committed", .int(committed.count)),
+        let timings = report.timings
+        return [
+            ("group", .optional(report.group)),
+            ("container", .optional(report.container)),
+            ("extensionContainer", .optional(report.extensionContainer)),
+            ("committed", .int(report.committed)),
             ("refusals", .strings(report.refusals)),
             (
                 "timings",
                 .object([
-                    ("ruleMilliseconds", Self.milliseconds(ruleTime).map(JSONValue.double) ?? .null),
-                    ("helloMilliseconds", Self.milliseconds(report.timings.hello).map(JSONValue.double) ?? .null),
-                    ("finishedMilliseconds", Self.milliseconds(report.timings.finished).map(JSONValue.double) ?? .null),
-                    ("extensionMilliseconds", Self.milliseconds(report.timings.total).map(JSONValue.double) ?? .null),
-                    ("totalMilliseconds", Self.milliseconds(total).map(JSONValue.double) ?? .null),
+                    ("ruleMilliseconds", timings.ruleMilliseconds.map(JSONValue.double) ?? .null),
+                    ("helloMilliseconds", timings.helloMilliseconds.map(JSONValue.double) ?? .null),
+                    ("finishedMilliseconds", timings.finishedMilliseconds.map(JSONValue.double) ?? .null),
+                    ("extensionMilliseconds", timings.extensionMilliseconds.map(JSONValue.double) ?? .null),
+                    ("totalMilliseconds", timings.totalMilliseconds.map(JSONValue.double) ?? .null),
                 ])
             ),
-            ("messages", .strings(report.messages.map { "\($0.level.rawValue): \($0.text)" })),
+            ("messages", .strings(report.messages)),
+            ("mistakes", .strings(report.mistakes)),
             ("log", .string(report.log)),
             ("logDroppedBytes", .int(report.logDroppedBytes)),
         ]
@@ -130,13 +85,14 @@ struct ShareReport {
 
     var text: String {
         var lines: [String] = []
+        guard let run = report.extension else { return "\(report.payload): the extension did not run" }
         lines.append(
-            "\(payload) → \(setup.identity.bundleIdentifier): \(report.outcome.rawValue) — \(report.reason) (pid \(report.pid), \(report.status))"
-        )
-        if let sandbox = report.sandbox {
+            "\(report.payload) → \(run.bundleIdentifier): \(run.outcome) — \(run.reason) (pid \(run.pid), \(run.exitStatus))")
+        let sandbox = run.sandbox
+        if sandbox.status != nil {
             var parts = [
-                sandbox.isEnforced
-                    ? "Landlock ABI \(sandbox.landlockABI) enforced" : "NOT ENFORCED (\(sandbox.status.rawValue))"
+                sandbox.enforced
+                    ? "Landlock ABI \(sandbox.landlockABI) enforced" : "NOT ENFORCED (\(sandbox.status ?? "unknown"))"
             ]
             if sandbox.networkDenied { parts.append("TCP denied") }
             if !sandbox.scopes.isEmpty { parts.append("scopes \(sandbox.scopes.joined(separator: ","))") }
@@ -147,48 +103,53 @@ struct ShareReport {
             lines.append("  sandbox: no report from the launcher")
         }
         lines.append(
-            "  memory: peak footprint \(report.peakMemoryBytes.byteDescription) of \(report.limits.memoryBytes.byteDescription)"
-                + " (peak resident \(report.peakResidentBytes.byteDescription))")
+            "  memory: peak footprint \(run.peakMemoryBytes.byteDescription) of \(run.limits.memoryBytes.byteDescription)"
+                + " (peak resident \(run.peakResidentBytes.byteDescription))")
         lines.append("  attachments:")
-        let rows = attachments
-        func padded(_ text: String, _ width: Int) -> String {
-            text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
-        }
+        let rows = report.attachments
         let nameWidth = min(40, rows.map(\.name.count).max() ?? 0)
         let typeWidth = min(40, rows.map { ($0.type ?? "-").count }.max() ?? 0)
         let kindWidth = rows.map { ($0.kind ?? "-").count }.max() ?? 0
         for row in rows {
             let head =
-                "    \(padded(row.name, nameWidth))  \(padded(row.type ?? "-", typeWidth))  "
-                + padded(row.kind ?? "-", kindWidth)
+                "    \(row.name.padded(nameWidth))  \((row.type ?? "-").padded(typeWidth))  "
+                + (row.kind ?? "-").padded(kindWidth)
             if let error = row.error {
                 lines.append("\(head)  FAILED: \(error)")
             } else {
-                let size = padded(Int(row.bytes).byteDescription, 10)
-                let time = padded(String(format: "%.1f ms", row.milliseconds), 9)
+                let size = row.bytes.byteDescription.padded(10)
+                let time = String(format: "%.1f ms", row.milliseconds).padded(9)
                 lines.append("\(head)  \(size)  \(time)  → \(row.destination ?? "-")")
             }
         }
+        let committed = report.committed
         lines.append(
-            "  group \(setup.group): \(groupURL.path) (\(committed.count) entr\(committed.count == 1 ? "y" : "ies") committed)"
+            "  group \(report.group ?? "-"): \(report.container ?? "-") (\(committed) entr\(committed == 1 ? "y" : "ies") committed)"
         )
-        let hello = Self.milliseconds(report.timings.hello).map { String(format: "%.1f ms", $0) } ?? "-"
-        let finished = Self.milliseconds(report.timings.finished).map { String(format: "%.1f ms", $0) } ?? "-"
-        let whole = Self.milliseconds(total).map { String(format: "%.1f ms", $0) } ?? "-"
-        let rule = Self.milliseconds(ruleTime).map { String(format: "%.2f ms", $0) } ?? "-"
-        lines.append("  timings: rule \(rule), extension hello \(hello), request done \(finished), total \(whole)")
+        func shown(_ value: Double?, _ digits: Int = 1) -> String {
+            value.map { String(format: "%.\(digits)f ms", $0) } ?? "-"
+        }
+        let timings = report.timings
+        lines.append(
+            "  timings: rule \(shown(timings.ruleMilliseconds, 2)), extension hello \(shown(timings.helloMilliseconds)), "
+                + "request done \(shown(timings.finishedMilliseconds)), total \(shown(timings.totalMilliseconds))")
+        if !report.mistakes.isEmpty {
+            lines.append("  mistakes a device would punish:")
+            for mistake in report.mistakes { lines.append("    \(mistake)") }
+        }
         if !report.refusals.isEmpty {
             lines.append("  refused by the host:")
             for refusal in report.refusals { lines.append("    \(refusal)") }
         }
         if !report.messages.isEmpty {
             lines.append("  messages:")
-            for message in report.messages { lines.append("    \(message.level.rawValue): \(message.text)") }
+            for message in report.messages { lines.append("    \(message)") }
         }
-        let log = report.log.split(separator: "\n", omittingEmptySubsequences: false)
         if !report.log.isEmpty {
             lines.append("  log:")
-            for line in log where !line.isEmpty { lines.append("    | \(line)") }
+            for line in report.log.split(separator: "\n", omittingEmptySubsequences: false) where !line.isEmpty {
+                lines.append("    | \(line)")
+            }
             if report.logDroppedBytes > 0 { lines.append("    | … \(report.logDroppedBytes) more bytes dropped") }
         }
         return lines.joined(separator: "\n")

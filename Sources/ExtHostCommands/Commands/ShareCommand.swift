@@ -30,6 +30,8 @@ enum ShareCommand {
             .value("timeout", "SECONDS", "Kill the extension after this wall time (default 60)."),
             .value("open-files", "N", "The extension's open-file limit (default 256)."),
             .value("processes", "N", "The most processes the extension may run (default 32)."),
+            .value("shuffle-loads", "SEED", "Complete the extension's loads in an order drawn from SEED (order bugs)."),
+            .values("declarations", "PLIST", "More type declarations (Info.plist files) for the rule and the items."),
             .flag("json", "Print one JSON report."),
         ],
         discussion: """
@@ -45,31 +47,90 @@ enum ShareCommand {
         try await run(parsed, context)
     }
 
-    struct Setup: Sendable {
-        var ruleURL: URL
-        var bundleURL: URL
-        var identity: BundleIdentity
-        var group: AppGroupIdentifier
-        var root: DeviceRoot
-        var limits: ExtensionLimits
-        var executable: String
-        var arguments: [String]
-        var launcher: String
-    }
-
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) async throws -> ExitCode {
-        let started = ContinuousClock.now
         let root = ContainerSupport.root(parsed, context)
         let bundleURL = try extensionBundle(parsed, context, root: root)
-        let identity = try ContainerSupport.mapped { try BundleIdentity.load(bundle: bundleURL) }
-        let groupText = parsed.value("group") ?? identity.applicationGroups.first
-        guard let groupText else {
-            throw CommandError.input(
-                "\(identity.bundleIdentifier) is entitled to no App Group (\(identity.entitlementsURL?.path ?? "no entitlements file")); pass --group"
-            )
+        guard let launcher = SandboxPolicy.launcherNextToExecutable() else {
+            throw CommandError.failed("exthost-sandbox-exec is not next to this executable; build the package first")
         }
-        let group = try ContainerSupport.group(groupText)
-        try ContainerSupport.mapped { try identity.requireEntitlement(to: group) }
+        let items: ShareRequest.Items
+        let itemsName: String?
+        switch (parsed.positionals.first, parsed.value("payload")) {
+        case (let path?, nil): (items, itemsName) = (.path(context.resolve(path)), path)
+        case (nil, let name?): (items, itemsName) = (.preset(name), nil)
+        case (_?, _?): throw CommandError.usage("exthost share: give ITEMS or --payload NAME, not both")
+        case (nil, nil): throw CommandError.usage("exthost share needs ITEMS (a folder, archive or file) or --payload NAME")
+        }
+        var request = ShareRequest(items: items, root: root, extensionBundle: bundleURL, launcher: launcher)
+        request.itemsName = itemsName
+        if let rule = parsed.value("rule") {
+            request.ruleFile = context.resolve(rule)
+            request.ruleName = rule
+        }
+        request.declarations = parsed.values("declarations").map { context.resolve($0) }
+        request.group = parsed.value("group")
+        request.lenient = parsed.flag("lenient")
+        request.limits = try limits(parsed)
+        if let seed = parsed.value("shuffle-loads") {
+            guard let value = UInt64(seed) else { throw CommandError.usage("--shuffle-loads needs a number, not '\(seed)'") }
+            request.shuffleLoadsSeed = value
+        }
+        if let path = parsed.value("extension-executable") {
+            request.extensionExecutable = context.resolve(path)
+        }
+        if let exthost = try? Executables.exthost() { request.builtInExtension = (exthost, [ExtensionCommand.name]) }
+        if SandboxPolicy.kernelLandlockABI == 0 {
+            context.printError(
+                "WARNING: this kernel offers no Landlock: the extension runs UNCONFINED (the report says so)")
+        }
+        let showsProgress = context.isTerminal && !parsed.flag("json")
+        if showsProgress {
+            request.onProgress = { served, total, activity in
+                let done = min(served, total)
+                let filled = done * 24 / total
+                let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: 24 - filled)
+                let what = (activity ?? "").prefix(60)
+                context.write("\r\u{1B}[K[\(bar)] \(done)/\(total) \(what)", toError: true)
+            }
+        }
+        let report: ShareReport
+        do {
+            report = try await ExtensionHost.share(request)
+        } catch {
+            for diagnostic in error.diagnostics { context.printError(RuleCommands.rendered(diagnostic, context)) }
+            if error.isBadInput, !error.diagnostics.isEmpty, error.message.hasPrefix("the rule in") { return .usage }
+            throw error.isBadInput ? CommandError.input(error.message) : CommandError.failed(error.message)
+        }
+        if showsProgress { context.write("\r\u{1B}[K", toError: true) }
+        guard report.activated else {
+            if parsed.flag("json") {
+                context.printJSON(
+                    .object([
+                        ("activated", .bool(false)), ("rule", .string(report.rule)), ("payload", .string(report.payload)),
+                        ("explanation", report.explanation.map(RuleCommands.jsonValue) ?? .null),
+                    ]))
+            } else {
+                context.print(
+                    "\(report.payload): the rule in \(report.rule) \(RuleCommands.verdict(false)); "
+                        + "the extension does not appear in the share sheet")
+                if let explanation = report.explanation {
+                    context.print(TreeRenderer(colors: context.usesColor).render(explanation))
+                }
+            }
+            return .no
+        }
+        if parsed.flag("json") {
+            let rendering = ShareReportRendering(report: report)
+            context.printJSON(rendering.leading, array: "attachments", count: report.attachments.count, trailing: rendering.trailing) {
+                ShareReportRendering.attachmentJSON(report.attachments[$0])
+            }
+        } else {
+            context.print(ShareReportRendering(report: report).text)
+        }
+        return report.completed ? .success : .failure
+    }
+
+    static func limits(_ parsed: ParsedArguments) throws -> ExtensionLimits {
         var limits = ExtensionLimits()
         if let mebibytes = try parsed.number("memory-limit") {
             guard mebibytes > 0 else { throw CommandError.usage("--memory-limit must be positive") }
@@ -81,131 +142,7 @@ enum ShareCommand {
         }
         if let count = try parsed.integer("open-files") { limits.openFiles = max(16, count) }
         if let count = try parsed.integer("processes") { limits.processes = max(1, count) }
-        guard let launcher = SandboxPolicy.launcherNextToExecutable() else {
-            throw CommandError.failed("exthost-sandbox-exec is not next to this executable; build the package first")
-        }
-        let (executable, arguments) = try extensionProgram(parsed, context)
-        let setup = Setup(
-            ruleURL: parsed.value("rule").map { context.resolve($0) } ?? bundleURL.appendingPathComponent("Info.plist"),
-            bundleURL: bundleURL, identity: identity, group: group, root: root, limits: limits, executable: executable,
-            arguments: arguments, launcher: launcher)
-        return try await share(setup, parsed, context, started: started)
-    }
-
-    /// The main-actor part: the payload's providers live here.
-    @MainActor
-    static func share(
-        _ setup: Setup, _ parsed: ParsedArguments, _ context: CommandContext, started: ContinuousClock.Instant
-    )
-        async throws -> ExitCode
-    {
-        let rulePath = parsed.value("rule") ?? setup.ruleURL.path
-        let payload = try loadPayload(parsed, context, rulePath: setup.ruleURL.path)
-        let ruleStart = ContinuousClock.now
-        let (loaded, diagnostics) = try RuleCommands.loadRule(
-            setup.ruleURL.path, parsed, context, options: ActivationOptions())
-        guard let rule = loaded else {
-            for diagnostic in diagnostics { context.printError(RuleCommands.rendered(diagnostic, context)) }
-            throw CommandError.input("cannot read the rule in \(rulePath)")
-        }
-        let result = rule.explain(payload.activationPayload())
-        let ruleTime = ContinuousClock.now - ruleStart
-        let errors = (diagnostics + rule.diagnostics + result.diagnostics).filter { $0.severity == .error }
-        if !errors.isEmpty {
-            for diagnostic in errors { context.printError(RuleCommands.rendered(diagnostic, context)) }
-            return .usage
-        }
-        guard result.activated == true else {
-            if parsed.flag("json") {
-                context.printJSON(
-                    .object([
-                        ("activated", .bool(false)), ("rule", .string(rulePath)), ("payload", .string(payload.source)),
-                        ("explanation", RuleCommands.jsonValue(result.explanation)),
-                    ]))
-            } else {
-                context.print(
-                    "\(payload.source): the rule in \(rulePath) \(RuleCommands.verdict(result.activated)); "
-                        + "the extension does not appear in the share sheet")
-                context.print(TreeRenderer(colors: context.usesColor).render(result.explanation))
-            }
-            return .no
-        }
-
-        // Containers: the extension's own (tmp/ emptied), and each App Group it is entitled to.
-        let (container, groups, store) = try ContainerSupport.mapped {
-            let container = try setup.root.dataContainer(for: setup.identity)
-            let tmp = container.url.appendingPathComponent("tmp")
-            try? FileManager.default.removeItem(at: tmp)
-            try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
-            var groups: [String: URL] = [:]
-            for name in setup.identity.applicationGroups {
-                guard let identifier = AppGroupIdentifier(rawValue: name) else { continue }
-                groups[name] = try setup.root.groupContainer(identifier, as: setup.identity).url
-            }
-            let store = try AppGroupStore.open(setup.group, as: setup.identity, root: setup.root)
-            return (container, groups, store)
-        }
-        // The commit notification's counter lives in the root: granted as one file.
-        let notification = store.commitNotification
-        _ = try? notification.count()
-        var launch = ExtensionLaunch(
-            executable: setup.executable, arguments: setup.arguments, launcher: setup.launcher,
-            process: ProcessEnvironment(
-                bundleIdentifier: setup.identity.bundleIdentifier, bundlePath: setup.bundleURL.path,
-                containerPath: container.url.path, groupContainers: groups.mapValues(\.path),
-                rootPath: setup.root.url.path, scopeMode: parsed.flag("lenient") ? .lenient : .strict),
-            limits: setup.limits)
-        if FileManager.default.fileExists(atPath: notification.fileURL.path) {
-            launch.sharedFiles = [notification.fileURL.path]
-        }
-        if SandboxPolicy.kernelLandlockABI == 0 {
-            context.printError(
-                "WARNING: this kernel offers no Landlock: the extension runs UNCONFINED (the report says so)")
-        }
-        let source = payload.source
-        let session = ProviderSession(
-            items: payload.items, appGroups: [setup.group.rawValue], lenient: parsed.flag("lenient"))
-        let before = (try? store.entries().last?.sequence) ?? 0
-        let showsProgress = context.isTerminal && !parsed.flag("json")
-        if showsProgress {
-            let total = max(1, session.context.items.reduce(0) { $0 + $1.attachments.count })
-            launch.onProgress = { served, activity in
-                let done = min(served, total)
-                let filled = done * 24 / total
-                let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: 24 - filled)
-                let what = (activity ?? "").prefix(60)
-                context.write("\r\u{1B}[K[\(bar)] \(done)/\(total) \(what)", toError: true)
-            }
-        }
-        let report: ExtensionReport
-        do {
-            report = try await ExtensionHost.run(launch, session: session)
-        } catch {
-            throw CommandError.failed("cannot start the extension \(setup.executable): \(error)")
-        }
-        if showsProgress { context.write("\r\u{1B}[K", toError: true) }
-        let committed = (try? store.entries(after: before)) ?? []
-        let output = ShareReport(
-            setup: setup, payload: source, context: session.context, report: report,
-            groupURL: store.container.url,
-            containerURL: container.url, committed: committed, ruleTime: ruleTime, total: ContinuousClock.now - started)
-        if parsed.flag("json") {
-            let attachments = output.attachments
-            context.printJSON(output.leading, array: "attachments", count: attachments.count, trailing: output.trailing)
-            {
-                ShareReport.attachmentJSON(attachments[$0])
-            }
-        } else {
-            context.print(output.text)
-        }
-        return report.outcome == .completed ? .success : .failure
-    }
-
-    /// ITEMS or the preset, typed with the system's types plus the rule's bundle declarations
-    /// (and its app's), as `exthost rule check` types them.
-    static func loadPayload(_ parsed: ParsedArguments, _ context: CommandContext, rulePath: String) throws -> Payload {
-        let registry = RuleCommands.payloadRegistry(forRule: rulePath, parsed, context)
-        return try PayloadCommands.load(parsed, context, command: "exthost share", registry: registry)
+        return limits
     }
 
     static func extensionBundle(_ parsed: ParsedArguments, _ context: CommandContext, root: DeviceRoot) throws -> URL {
@@ -221,18 +158,5 @@ enum ShareCommand {
                 "no extension bundle under \(root.bundlesURL.path); pass --extension BUNDLE.appex or --root DIR")
         }
         return first
-    }
-
-    /// The extension program: `--extension-executable PATH`, else `exthost __extension` (the
-    /// `exthost` next to this executable, which is this executable when run from the command line).
-    static func extensionProgram(_ parsed: ParsedArguments, _ context: CommandContext) throws -> (String, [String]) {
-        if let path = parsed.value("extension-executable") {
-            let url = context.resolve(path)
-            guard FileManager.default.isExecutableFile(atPath: url.path) else {
-                throw CommandError.input("\(path): not an executable file")
-            }
-            return (url.path, [])
-        }
-        return (try Executables.exthost(), [ExtensionCommand.name])
     }
 }

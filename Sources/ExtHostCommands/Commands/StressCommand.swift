@@ -1,4 +1,5 @@
 import AppGroups
+import ExtensionHost
 import Foundation
 import HostSystem
 
@@ -145,7 +146,17 @@ enum StressCommand {
             in: items, count: count, random: &random, rates: (failureRate, cancelRate),
             maxSize: maxSize, maxDelay: maxDelay)
 
-        let group = "group.com.example.carddrop"
+        let device = DeviceRoot(url: root)
+        guard let bundle = device.bundleURLs().first(where: { $0.pathExtension == "appex" }) else {
+            throw CommandError.input("no extension bundle under \(device.bundlesURL.path) to stress")
+        }
+        let identity = try ContainerSupport.mapped { try BundleIdentity.load(bundle: bundle) }
+        guard let group = identity.applicationGroups.first else {
+            throw CommandError.input("\(identity.bundleIdentifier) is entitled to no App Group")
+        }
+        guard let launcher = SandboxPolicy.launcherNextToExecutable() else {
+            throw CommandError.failed("exthost-sandbox-exec is not next to this executable; build the package first")
+        }
         let stopFile = work.appendingPathComponent("stop").path
         let exthost = try Executables.exthost()
         var children: [(ChildProcess, FileDescriptor)] = []
@@ -175,9 +186,15 @@ enum StressCommand {
         }
 
         let started = ContinuousClock.now
-        let shareContext = CommandContext.collecting()
-        let shareCode = await ExtHostCommands.main(
-            arguments: ["share", items.path, "--root", root.path, "--json", "--timeout", "600"], context: shareContext)
+        var request = ShareRequest(items: .path(items), root: device, extensionBundle: bundle, launcher: launcher)
+        request.limits.timeout = .seconds(600)
+        request.builtInExtension = (exthost, [ExtensionCommand.name])
+        let shared: Result<ShareReport, ShareError>
+        do {
+            shared = .success(try await ExtensionHost.share(request))
+        } catch {
+            shared = .failure(error)
+        }
         let elapsed = ContinuousClock.now - started
         _ = FileManager.default.createFile(atPath: stopFile, contents: nil)
 
@@ -196,28 +213,31 @@ enum StressCommand {
         }
         children.removeAll()
 
-        let report = try? JSONSerialization.jsonObject(with: Data(shareContext.collectedOutput.utf8)) as? [String: Any]
-        let attachments = report?["attachments"] as? [[String: Any]] ?? []
+        let report = try? shared.get()
+        let attachments = report?.attachments ?? []
         if report == nil || attachments.count != count {
-            problems.append(
-                "share exited \(shareCode.rawValue) with \(attachments.count) of \(count) attachments reported: "
-                    + shareContext.collectedError.prefix(500))
+            let why: String =
+                switch shared {
+                case .success(let report): report.extension.map { "\($0.outcome): \($0.reason)" } ?? "not activated"
+                case .failure(let error): error.message
+                }
+            problems.append("the share reported \(attachments.count) of \(count) attachments: \(why.prefix(500))")
         }
         // A sanitizer build of the extension reports into its captured output.
-        let log = report?["log"] as? String ?? ""
+        let log = report?.log ?? ""
         for marker in ["WARNING: ThreadSanitizer", "ERROR: AddressSanitizer"] where log.contains(marker) {
             problems.append("the extension's log holds a sanitizer report (\(marker)): \(log.prefix(2000))")
         }
         let store = try ContainerSupport.mapped {
-            try AppGroupStore.recovering(try ContainerSupport.group(group), root: DeviceRoot(url: root))
+            try AppGroupStore.recovering(try ContainerSupport.group(group), root: device)
         }
         let entries = try ContainerSupport.mapped { try store.entries() }
         let byPath = Dictionary(entries.map { ($0.path.description, $0) }, uniquingKeysWith: { first, _ in first })
         var committedPaths = Set<String>()
         var injected = 0
         for (plan, row) in zip(plans, attachments) {
-            let error = row["error"] as? String
-            let destination = row["destination"] as? String
+            let error = row.error
+            let destination = row.destination
             switch plan.fault {
             case .failure(let reason), .cancellation(let reason):
                 injected += 1

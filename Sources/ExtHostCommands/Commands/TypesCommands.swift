@@ -125,7 +125,7 @@ enum TypesCommands {
         for declaration in declarations {
             let id = declaration.identifier.rawValue
             let tags = declaration.filenameExtensions.map { "." + $0 }.joined(separator: " ")
-            let padded = id.count >= width ? id + "  " : id + String(repeating: " ", count: width - id.count)
+            let padded = id.count >= width ? id + "  " : id.padded(width)
             context.print(tags.isEmpty ? id : padded + tags)
         }
         return .success
@@ -149,15 +149,6 @@ enum TypesCommands {
         }
     }
 
-    /// The system registry plus the declarations in `files`, each added on its own: a broken file is
-    /// left out (the command that reads it as a rule or bundle reports it).
-    static func registry(declaredIn files: [URL]) -> TypeRegistry {
-        var registry = TypeRegistry.system
-        for file in files {
-            if let (added, _) = try? registry.adding(declarationsFromPlistsAt: [file]) { registry = added }
-        }
-        return registry
-    }
 
     /// A known (declared or dynamic) type, or exit 2 with the nearest known identifier.
     static func resolve(_ text: String, in registry: TypeRegistry) throws -> UniformTypeIdentifier {
@@ -256,7 +247,7 @@ enum TypesCommands {
             }
         }
         for (label, value) in rows {
-            lines.append("  " + label + String(repeating: " ", count: 13 - label.count) + value)
+            lines.append("  " + label.padded(13) + value)
         }
         return lines.joined(separator: "\n")
     }

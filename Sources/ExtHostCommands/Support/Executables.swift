@@ -1,3 +1,4 @@
+import HostSystem
 import Foundation
 
 /// The programs commands start as child processes.
@@ -6,10 +7,9 @@ enum Executables {
     /// line; the one built beside the test bundle in tests).
     /// - Throws: ``CommandError`` (exit 1) when there is none.
     static func exthost() throws -> String {
-        let current = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
-        let sibling = ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent("exthost")
-        guard FileManager.default.isExecutableFile(atPath: sibling) else {
-            throw CommandError.failed("the exthost executable is not next to \(current); build the package first")
+        guard let sibling = SiblingExecutable.path("exthost") else {
+            throw CommandError.failed(
+                "the exthost executable is not next to \(SiblingExecutable.directory ?? "this program"); build the package first")
         }
         return sibling
     }

@@ -1,0 +1,54 @@
+import ExtensionIPC
+
+/// The mistakes real extensions make that only a device punishes, named from what the share shows:
+/// what the runtime noticed inside the extension (loads abandoned by an early `completeRequest`, a
+/// second completion, an `open(_:)`), and what the host saw (a request never ended, an in-memory
+/// image the extension never handled).
+enum MistakeExplainer {
+    /// The lines the runtime logs about misuse start with one of these.
+    static let runtimeMarkers = [
+        "completeRequest was called while", "cancelRequest was called while",
+        "completeRequest(returningItems:) called after", "cancelRequest(withError:) called after",
+        "open(",
+    ]
+
+    static func mistakes(in run: ExtensionReport, attachments context: ContextDescription) -> [String] {
+        var found: [String] = []
+        for message in run.messages where message.level == .error {
+            guard runtimeMarkers.contains(where: message.text.hasPrefix) else { continue }
+            found.append(explained(message.text))
+        }
+        if run.outcome == .killedTimeout {
+            var text =
+                "the request never ended: neither completeRequest nor cancelRequest was called before the time limit "
+                + "(iOS ends a share extension that never completes)"
+            if let activity = run.activity { text += "; the last thing it did: \(activity)" }
+            text += "; \(run.completion == nil ? "no" : "a") completion reached the host"
+            found.append(text)
+        }
+        if run.outcome == .completed {
+            let handled = Set((run.completion?.outcomes ?? []).filter { $0.error == nil }.map(\.attachment))
+            let reported = !(run.completion?.outcomes ?? []).isEmpty
+            for attachment in context.items.flatMap(\.attachments)
+            where attachment.representations.contains(where: { $0.objectClass == .image })
+                && reported && !handled.contains(attachment.index)
+            {
+                let name = attachment.suggestedName ?? "attachment \(attachment.index)"
+                found.append(
+                    "\(name) arrived as an in-memory image (UIImage), not a file: loadItem gives no URL for it, so "
+                        + "`item as? URL` is nil (the screenshot editor shares screenshots this way before iOS 26); "
+                        + "use loadDataRepresentation, or `as? UIImage`")
+            }
+        }
+        return found
+    }
+
+    private static func explained(_ text: String) -> String {
+        if text.hasPrefix("completeRequest(returningItems:) called after")
+            || text.hasPrefix("cancelRequest(withError:) called after")
+        {
+            return text + " (the first call ended the request; on a device the process may already be gone)"
+        }
+        return text
+    }
+}

@@ -1,0 +1,413 @@
+public import ActivationRules
+public import AppGroups
+import ExtensionIPC
+public import Foundation
+import HostSystem
+import ItemProviders
+import Payloads
+import UniformTypes
+
+/// One share, as `exthost share` runs it: what to share, with which extension, on which device.
+public struct ShareRequest: Sendable {
+    /// What the sharing app shares.
+    public enum Items: Sendable, Hashable {
+        /// A folder, an archive or a file (a folder with `share.json` is a manifest).
+        case path(URL)
+        /// A named preset of a real app's share (`safari-webpage`, …).
+        case preset(String)
+    }
+
+    /// What is shared.
+    public var items: Items
+    /// How the items are named in the report (default: the path, or `preset NAME`).
+    public var itemsName: String?
+    /// The device.
+    public var root: DeviceRoot
+    /// The extension bundle (`.appex`).
+    public var extensionBundle: URL
+    /// The activation rule file (default: the extension's `Info.plist`).
+    public var ruleFile: URL?
+    /// How the rule file is named in messages (default: its path).
+    public var ruleName: String?
+    /// More type declaration files the rule and the items are typed with.
+    public var declarations: [URL] = []
+    /// The program to run as the extension; nil: the bundle's `CFBundleExecutable` when the bundle
+    /// holds it, else ``builtInExtension``.
+    public var extensionExecutable: URL?
+    /// The built-in save-to-group extension (`exthost __extension`): program and arguments.
+    public var builtInExtension: (executable: String, arguments: [String])?
+    /// The App Group to write (default: the extension's first entitled group).
+    public var group: String?
+    /// Open-in-place files readable without a started scope (the simulator).
+    public var lenient = false
+    /// The extension's limits.
+    public var limits = ExtensionLimits()
+    /// When set, loads complete in an order shuffled from this seed.
+    public var shuffleLoadsSeed: UInt64?
+    /// The sandbox launcher (`exthost-sandbox-exec`).
+    public var launcher: String
+    /// Called as loads are served (for a progress bar).
+    public var onProgress: (@Sendable (_ loadsServed: Int, _ total: Int, _ activity: String?) -> Void)?
+
+    /// A share of `items` with the extension at `extensionBundle` on `root`, launched through `launcher`.
+    public init(items: Items, root: DeviceRoot, extensionBundle: URL, launcher: String) {
+        self.items = items
+        self.root = root
+        self.extensionBundle = extensionBundle
+        self.launcher = launcher
+    }
+}
+
+/// What went wrong before a share could run (after it starts, everything is in the report).
+public struct ShareError: Error, Sendable, CustomStringConvertible {
+    /// Bad input (a missing file, an unreadable rule, a bundle without entitlements): exit 2.
+    /// Otherwise a failure to run at all: exit 1.
+    public var isBadInput: Bool
+    /// The message, naming the file (and line and column) where one applies.
+    public var message: String
+    /// Located diagnostics of the rule, when the rule was the problem.
+    public var diagnostics: [RuleDiagnostic]
+
+    /// An error.
+    public init(badInput: Bool, _ message: String, diagnostics: [RuleDiagnostic] = []) {
+        self.isBadInput = badInput
+        self.message = message
+        self.diagnostics = diagnostics
+    }
+
+    /// The message.
+    public var description: String { message }
+}
+
+/// Everything a share produced: the rule's verdict, how the extension ran, what became of each
+/// attachment, what was committed to the group. The JSON of `exthost share --json`.
+public struct ShareReport: Codable, Sendable {
+    /// Whether the rule activated the extension (false: nothing ran; see ``explanation``).
+    public var activated: Bool
+    /// What was shared (a path or `preset NAME`).
+    public var payload: String
+    /// The rule file.
+    public var rule: String
+    /// Why the rule did not activate (only then).
+    public var explanation: Explanation?
+    /// How the extension process ran (nil when it did not).
+    public var `extension`: ExtensionRun?
+    /// One row per attachment, in order.
+    public var attachments: [Attachment]
+    /// The App Group written.
+    public var group: String?
+    /// Its container.
+    public var container: String?
+    /// The extension's own container.
+    public var extensionContainer: String?
+    /// Entries committed to the group by this share.
+    public var committed: Int
+    /// What the host refused the extension.
+    public var refusals: [String]
+    /// Where the time went.
+    public var timings: Timings
+    /// What the extension logged through the runtime (`level: text`).
+    public var messages: [String]
+    /// Mistakes the extension made that a device punishes, explained (loads abandoned by an early
+    /// completion, a second completion, a request never completed…).
+    public var mistakes: [String]
+    /// The extension's standard output and error.
+    public var log: String
+    /// Bytes of the log dropped past the limit.
+    public var logDroppedBytes: Int
+
+    /// The extension process.
+    public struct ExtensionRun: Codable, Sendable {
+        /// `CFBundleIdentifier`.
+        public var bundleIdentifier: String
+        /// The program that ran.
+        public var executable: String
+        /// Its process id.
+        public var pid: Int
+        /// `completed`, `cancelled`, `crashed`, `killed-memory`, `killed-timeout`, `killed-processes`.
+        public var outcome: String
+        /// Why, in words.
+        public var reason: String
+        /// How the process ended (`exited 0`, `killed by SIGKILL`).
+        public var exitStatus: String
+        /// The peak real footprint.
+        public var peakMemoryBytes: Int
+        /// The peak resident size.
+        public var peakResidentBytes: Int
+        /// What it was doing last.
+        public var activity: String?
+        /// The limits it ran under.
+        public var limits: Limits
+        /// How it was confined.
+        public var sandbox: Sandbox
+        /// The error of `cancelRequest(withError:)`.
+        public var cancellationError: String?
+    }
+
+    /// The limits an extension ran under.
+    public struct Limits: Codable, Sendable {
+        /// Memory, on the real footprint.
+        public var memoryBytes: Int
+        /// Wall time.
+        public var timeoutSeconds: Double?
+        /// Open files.
+        public var openFiles: Int
+        /// Processes.
+        public var processes: Int
+    }
+
+    /// The confinement the launcher reported.
+    public struct Sandbox: Codable, Sendable {
+        /// Whether Landlock confines the extension.
+        public var enforced: Bool
+        /// The launcher's status word.
+        public var status: String?
+        /// The Landlock ABI used (0: none).
+        public var landlockABI: Int
+        /// Whether TCP is denied.
+        public var networkDenied: Bool
+        /// Landlock scopes (`signal`, `abstract-unix`).
+        public var scopes: [String]
+        /// `no_new_privs`.
+        public var noNewPrivileges: Bool
+        /// The capability sets after dropping.
+        public var capabilities: String?
+    }
+
+    /// What became of one attachment.
+    public struct Attachment: Codable, Sendable {
+        /// Its suggested name (or `attachment N`).
+        public var name: String
+        /// The type the extension loaded.
+        public var type: String?
+        /// `data`, `file` or `open-in-place`.
+        public var kind: String?
+        /// Bytes loaded.
+        public var bytes: Int
+        /// Time the load took.
+        public var milliseconds: Double
+        /// Where it went in the group container.
+        public var destination: String?
+        /// Why it failed.
+        public var error: String?
+    }
+
+    /// Durations in milliseconds.
+    public struct Timings: Codable, Sendable {
+        /// Evaluating the rule.
+        public var ruleMilliseconds: Double?
+        /// Until the extension said hello.
+        public var helloMilliseconds: Double?
+        /// Until it completed or cancelled.
+        public var finishedMilliseconds: Double?
+        /// The extension's whole run.
+        public var extensionMilliseconds: Double?
+        /// The whole share.
+        public var totalMilliseconds: Double?
+    }
+
+    /// Whether the extension completed the request.
+    public var completed: Bool { `extension`?.outcome == ExtensionRunOutcome.completed.rawValue }
+}
+
+extension ExtensionHost {
+    /// Runs one share as a device does: types the items, evaluates the rule, and when it activates
+    /// launches the extension sandboxed and memory-limited, serves its loads, and reports how it
+    /// ended and what it committed to its App Group.
+    ///
+    /// - Returns: the report (`activated == false` with the explanation when the rule said no).
+    /// - Throws: ``ShareError`` when the share cannot start: unreadable items, rule or bundle, a
+    ///   group the extension is not entitled to, a missing program.
+    @MainActor
+    public static func share(_ request: ShareRequest) async throws(ShareError) -> ShareReport {
+        let started = ContinuousClock.now
+        let identity = try badInput { try BundleIdentity.load(bundle: request.extensionBundle) }
+        guard let groupText = request.group ?? identity.applicationGroups.first else {
+            throw ShareError(
+                badInput: true,
+                "\(identity.bundleIdentifier) is entitled to no App Group (\(identity.entitlementsURL?.path ?? "no entitlements file")); pass a group"
+            )
+        }
+        let group = try badInput { try AppGroupIdentifier(validating: groupText) }
+        try badInput { try identity.requireEntitlement(to: group) }
+        let ruleURL = request.ruleFile ?? request.extensionBundle.appendingPathComponent("Info.plist")
+        let ruleName = request.ruleName ?? ruleURL.path
+        let (executable, arguments) = try program(for: request, identity: identity)
+
+        // The items, typed as the share sheet types them: system types plus the declarations.
+        let registry = TypeRegistry.declared(in: request.declarations + ActivationRule.bundleDeclarationFiles(for: ruleURL))
+        var payload: Payload
+        do {
+            switch request.items {
+            case .path(let url): payload = try Payload.load(url, registry: registry)
+            case .preset(let name): payload = try Payload.preset(named: name)
+            }
+        } catch {
+            throw ShareError(badInput: true, "\(error)")
+        }
+        if let name = request.itemsName { payload.source = name }
+        let extracted = payload.extractedDirectory
+        defer { if let extracted { try? FileManager.default.removeItem(at: extracted) } }
+
+        // The rule.
+        let ruleStart = ContinuousClock.now
+        let loaded: (rule: ActivationRule?, diagnostics: [RuleDiagnostic])
+        do {
+            loaded = try ActivationRule.load(
+                contentsOf: ruleURL, name: ruleName, declarations: request.declarations, options: ActivationOptions())
+        } catch {
+            throw ShareError(badInput: true, "\(error)")
+        }
+        guard let rule = loaded.rule else {
+            throw ShareError(badInput: true, "cannot read the rule in \(ruleName)", diagnostics: loaded.diagnostics)
+        }
+        let verdict = rule.explain(payload.activationPayload())
+        let ruleTime = ContinuousClock.now - ruleStart
+        let errors = (loaded.diagnostics + rule.diagnostics + verdict.diagnostics).filter { $0.severity == .error }
+        guard errors.isEmpty else {
+            throw ShareError(badInput: true, "the rule in \(ruleName) has errors", diagnostics: errors)
+        }
+        var report = ShareReport(
+            activated: verdict.activated == true, payload: payload.source, rule: ruleName, attachments: [],
+            committed: 0, refusals: [], timings: ShareReport.Timings(ruleMilliseconds: milliseconds(ruleTime)),
+            messages: [], mistakes: [], log: "", logDroppedBytes: 0)
+        guard verdict.activated == true else {
+            report.explanation = verdict.explanation
+            return report
+        }
+
+        // Containers: the extension's own (tmp/ emptied), and each App Group it is entitled to.
+        let root = request.root
+        let (container, groups, store) = try badInput {
+            let container = try root.dataContainer(for: identity)
+            let tmp = container.url.appendingPathComponent("tmp")
+            try? FileManager.default.removeItem(at: tmp)
+            try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
+            var groups: [String: String] = [:]
+            for name in identity.applicationGroups {
+                guard let identifier = AppGroupIdentifier(rawValue: name) else { continue }
+                groups[name] = try root.groupContainer(identifier, as: identity).url.path
+            }
+            let store = try AppGroupStore.open(group, as: identity, root: root)
+            return (container, groups, store)
+        }
+        let process = ProcessEnvironment(
+            bundleIdentifier: identity.bundleIdentifier, bundlePath: request.extensionBundle.path,
+            containerPath: container.url.path, groupContainers: groups, rootPath: root.url.path,
+            scopeMode: request.lenient ? .lenient : .strict, shuffleLoadsSeed: request.shuffleLoadsSeed,
+            declarationFiles: ActivationRule.bundleDeclarationFiles(
+                for: request.extensionBundle.appendingPathComponent("Info.plist")
+            ).map(\.path))
+        var launch = ExtensionLaunch(
+            executable: executable, arguments: arguments, launcher: request.launcher, process: process,
+            limits: request.limits)
+        // The bundle is the extension's own, read-only (its Info.plist, its declarations).
+        launch.extraReadOnlyPaths = [request.extensionBundle.path]
+        // The commit notification's counter lives in the root: granted as one file.
+        let notification = store.commitNotification
+        _ = try? notification.count()
+        if FileManager.default.fileExists(atPath: notification.fileURL.path) {
+            launch.sharedFiles = [notification.fileURL.path]
+        }
+        let session = ProviderSession(items: payload.items, appGroups: [group.rawValue], lenient: request.lenient)
+        let total = max(1, session.context.items.reduce(0) { $0 + $1.attachments.count })
+        if let onProgress = request.onProgress {
+            launch.onProgress = { served, activity in onProgress(served, total, activity) }
+        }
+        let before = (try? store.entries().last?.sequence) ?? 0
+        let run: ExtensionReport
+        do {
+            run = try await ExtensionHost.run(launch, session: session)
+        } catch {
+            throw ShareError(badInput: false, "cannot start the extension \(executable): \(error)")
+        }
+        let committed = (try? store.entries(after: before)) ?? []
+        report.extension = extensionRun(run, identity: identity, executable: executable)
+        report.attachments = attachments(session.context, run)
+        report.group = group.rawValue
+        report.container = store.container.url.path
+        report.extensionContainer = container.url.path
+        report.committed = committed.count
+        report.refusals = run.refusals
+        report.timings.helloMilliseconds = milliseconds(run.timings.hello)
+        report.timings.finishedMilliseconds = milliseconds(run.timings.finished)
+        report.timings.extensionMilliseconds = milliseconds(run.timings.total)
+        report.timings.totalMilliseconds = milliseconds(ContinuousClock.now - started)
+        report.messages = run.messages.map { "\($0.level.rawValue): \($0.text)" }
+        report.mistakes = MistakeExplainer.mistakes(in: run, attachments: session.context)
+        report.log = run.log
+        report.logDroppedBytes = run.logDroppedBytes
+        return report
+    }
+
+    /// The program the extension runs as.
+    private static func program(for request: ShareRequest, identity: BundleIdentity) throws(ShareError) -> (
+        String, [String]
+    ) {
+        if let url = request.extensionExecutable {
+            guard FileManager.default.isExecutableFile(atPath: url.path) else {
+                throw ShareError(badInput: true, "\(url.path): not an executable file")
+            }
+            return (url.path, [])
+        }
+        if let bundled = InstalledBundle.executable(of: request.extensionBundle) { return (bundled.path, []) }
+        guard let builtIn = request.builtInExtension else {
+            throw ShareError(
+                badInput: true,
+                "\(request.extensionBundle.path) holds no executable (CFBundleExecutable) and no built-in extension is available")
+        }
+        return builtIn
+    }
+
+    private static func extensionRun(_ run: ExtensionReport, identity: BundleIdentity, executable: String)
+        -> ShareReport.ExtensionRun
+    {
+        let sandbox = run.sandbox
+        return ShareReport.ExtensionRun(
+            bundleIdentifier: identity.bundleIdentifier, executable: executable, pid: Int(run.pid),
+            outcome: run.outcome.rawValue, reason: run.reason, exitStatus: "\(run.status)",
+            peakMemoryBytes: run.peakMemoryBytes, peakResidentBytes: run.peakResidentBytes, activity: run.activity,
+            limits: ShareReport.Limits(
+                memoryBytes: run.limits.memoryBytes, timeoutSeconds: milliseconds(run.limits.timeout).map { $0 / 1000 },
+                openFiles: run.limits.openFiles, processes: run.limits.processes),
+            sandbox: ShareReport.Sandbox(
+                enforced: sandbox?.isEnforced ?? false, status: sandbox?.status.rawValue,
+                landlockABI: sandbox?.landlockABI ?? 0, networkDenied: sandbox?.networkDenied ?? false,
+                scopes: sandbox?.scopes ?? [], noNewPrivileges: sandbox?.noNewPrivileges ?? false,
+                capabilities: sandbox?.capabilities),
+            cancellationError: run.cancellation.map { "\($0.error.message) (\($0.error.domain) \($0.error.code))" })
+    }
+
+    /// One row per attachment: the extension's outcome for it, or why there is none.
+    private static func attachments(_ context: ContextDescription, _ run: ExtensionReport) -> [ShareReport.Attachment] {
+        // By index: a linear search per attachment made 100 000 attachments take 5·10⁹ comparisons.
+        let outcomes = Dictionary(
+            (run.completion?.outcomes ?? []).map { ($0.attachment, $0) }, uniquingKeysWith: { first, _ in first })
+        return context.items.flatMap(\.attachments).map { attachment in
+            let name = attachment.suggestedName ?? "attachment \(attachment.index)"
+            guard let outcome = outcomes[attachment.index] else {
+                let why = run.outcome == .completed ? "not handled by the extension" : "not saved: \(run.reason)"
+                return ShareReport.Attachment(name: name, bytes: 0, milliseconds: 0, error: why)
+            }
+            return ShareReport.Attachment(
+                name: name, type: outcome.typeIdentifier, kind: outcome.kind?.rawValue, bytes: Int(outcome.byteCount),
+                milliseconds: (outcome.milliseconds * 1000).rounded() / 1000, destination: outcome.destination,
+                error: outcome.error.map { "\($0.message) (\($0.domain) \($0.code))" })
+        }
+    }
+
+    /// A duration in milliseconds, to the microsecond.
+    package static func milliseconds(_ duration: Duration?) -> Double? {
+        guard let duration else { return nil }
+        let value = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+        return (value * 1000).rounded() / 1000
+    }
+
+    private static func badInput<T>(_ body: () throws -> T) throws(ShareError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw ShareError(badInput: true, "\(error)")
+        }
+    }
+}
