@@ -11,14 +11,6 @@ public struct DeviceRoot: Sendable, Hashable {
     /// A root at `url` (created on first container creation).
     public init(url: URL) { self.url = url.standardizedFileURL }
 
-    /// The root a command uses: `--root DIR`, else `$EXTHOST_ROOT`, else `./Containers`, relative
-    /// paths resolved against `currentDirectory`.
-    public static func resolve(option: String?, environment: [String: String], currentDirectory: String) -> DeviceRoot {
-        let chosen = option ?? environment["EXTHOST_ROOT"].flatMap { $0.isEmpty ? nil : $0 } ?? "Containers"
-        if chosen.hasPrefix("/") { return DeviceRoot(url: URL(fileURLWithPath: chosen)) }
-        return DeviceRoot(url: URL(fileURLWithPath: currentDirectory).appendingPathComponent(chosen))
-    }
-
     /// `Bundles/` (checked-in `.app` bundles with their `PlugIns/*.appex`).
     public var bundlesURL: URL { url.appendingPathComponent("Bundles") }
 

@@ -8,10 +8,10 @@ enum AppCommands {
     static let inbox = CommandSpec(
         ["app", "inbox"], summary: "List the entries committed to a group since the app's cursor.",
         options: [
-            .value("group", "GROUP", "The App Group (required)."),
+            .value("group", "GROUP", "The App Group (default: the one group the installed apps are entitled to)."),
             .value(
                 "as-bundle", "APP", "The app bundle (default: the one .app under <root>/Bundles entitled to GROUP)."),
-            ContainerSupport.defineOption, ContainerSupport.rootOption,
+            ContainerSupport.defineOption, ContainerSupport.rootOption, ContainerSupport.deviceOption,
             .flag("consume", "Move the cursor past what is listed."),
             .value("wait", "SECONDS", "Wait up to SECONDS for an entry when none is pending (exit 1 if none came)."),
             .flag("json", "Machine output."),
@@ -21,9 +21,8 @@ enum AppCommands {
             have their own. Waiting uses the commit notification the store posts after each commit.
             """
     ) { parsed, context in
-        guard let groupText = parsed.value("group") else { throw CommandError.usage("--group GROUP is required") }
-        let group = try ContainerSupport.group(groupText)
-        let root = ContainerSupport.root(parsed, context)
+        let root = try ContainerSupport.root(parsed, context)
+        let group = try ContainerSupport.group(parsed.value("group") ?? ContainerSupport.onlyGroup(on: root))
         let app = try ContainerSupport.appIdentity(for: group, root: root, parsed, context)
         let inbox = try ContainerSupport.mapped { try AppGroupInbox(group: group, app: app, root: root) }
         let wait = try parsed.number("wait")

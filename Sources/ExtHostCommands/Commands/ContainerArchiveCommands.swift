@@ -10,7 +10,7 @@ enum ContainerArchiveCommands {
     static let export = CommandSpec(
         ["container", "export"], summary: "Write a group's committed entries to OUT.tar, OUT.tar.gz or OUT.zip.",
         arguments: "GROUP OUT", positionalCount: 2...2,
-        options: [ContainerSupport.rootOption, .flag("json", "Machine output.")],
+        options: [ContainerSupport.rootOption, ContainerSupport.deviceOption, .flag("json", "Machine output.")],
         discussion: """
             Each entry's file is stored at its container path (Inbox/…), with exthost-export.json listing names,
             types, sizes and SHA-256 checksums. The format comes from the name (.tar, .tar.gz/.tgz, .zip); the
@@ -39,7 +39,7 @@ enum ContainerArchiveCommands {
         ["container", "import"], summary: "Commit the files of an archive into a group container, all or none.",
         arguments: "GROUP IN", positionalCount: 2...2,
         options: [
-            ContainerSupport.rootOption,
+            ContainerSupport.rootOption, ContainerSupport.deviceOption,
             .value(
                 "as-bundle", "BUNDLE", "Open the group as this bundle (checks entitlements, creates the container)."),
             ContainerSupport.defineOption,
@@ -56,7 +56,7 @@ enum ContainerArchiveCommands {
     ) { parsed, context in
         let group = try ContainerSupport.group(parsed.positionals[0])
         let input = context.resolve(parsed.positionals[1])
-        let root = ContainerSupport.root(parsed, context)
+        let root = try ContainerSupport.root(parsed, context)
         var limits = ExtractionLimits.default
         if let size = try parsed.integer("max-size") { limits.maximumTotalSize = Int64(size) }
         if let ratio = try parsed.integer("max-ratio") { limits.maximumCompressionRatio = Int64(ratio) }

@@ -11,9 +11,9 @@ enum ContainerCommands {
 
     static let list = CommandSpec(
         ["container", "list"], summary: "List the containers of a device root with identifiers and sizes.",
-        options: [ContainerSupport.rootOption, .flag("json", "Machine output.")]
+        options: [ContainerSupport.rootOption, ContainerSupport.deviceOption, .flag("json", "Machine output.")]
     ) { parsed, context in
-        let root = ContainerSupport.root(parsed, context)
+        let root = try ContainerSupport.root(parsed, context)
         let containers = root.containers()
         if parsed.flag("json") {
             context.printJSON(
@@ -47,7 +47,7 @@ enum ContainerCommands {
     static let show = CommandSpec(
         ["container", "show"], summary: "Show a group container: where it is and its committed entries.",
         arguments: "GROUP", positionalCount: 1...1,
-        options: [ContainerSupport.rootOption, .flag("json", "Machine output.")]
+        options: [ContainerSupport.rootOption, ContainerSupport.deviceOption, .flag("json", "Machine output.")]
     ) { parsed, context in
         let group = try ContainerSupport.group(parsed.positionals[0])
         let store = try ContainerSupport.mapped {
@@ -73,7 +73,7 @@ enum ContainerCommands {
         ["container", "verify"],
         summary: "Check every entry against its file and checksum, the journal, orphans and leftovers.",
         arguments: "GROUP", positionalCount: 1...1,
-        options: [ContainerSupport.rootOption, .flag("json", "Machine output.")],
+        options: [ContainerSupport.rootOption, ContainerSupport.deviceOption, .flag("json", "Machine output.")],
         discussion: "Reads only (under the container's shared lock). Exits 1 and lists the problems when any are found."
     ) { parsed, context in
         let group = try ContainerSupport.group(parsed.positionals[0])
@@ -110,11 +110,11 @@ enum ContainerCommands {
         ["container", "recover"],
         summary: "Run recovery now: cut a torn journal tail, remove stale temporaries, quarantine orphans.",
         arguments: "GROUP", positionalCount: 1...1,
-        options: [ContainerSupport.rootOption, .flag("json", "Machine output.")]
+        options: [ContainerSupport.rootOption, ContainerSupport.deviceOption, .flag("json", "Machine output.")]
     ) { parsed, context in
         let group = try ContainerSupport.group(parsed.positionals[0])
         let store = try ContainerSupport.mapped {
-            try AppGroupStore.recovering(group, root: ContainerSupport.root(parsed, context))
+            try AppGroupStore.recovering(group, root: try ContainerSupport.root(parsed, context))
         }
         let lines = store.lastRecovery.lines
         if parsed.flag("json") {
@@ -129,7 +129,7 @@ enum ContainerCommands {
         ["container", "write"], summary: "Commit files into a group container through the store, as a bundle would.",
         arguments: "GROUP FILE…", positionalCount: 2...Int.max,
         options: [
-            ContainerSupport.rootOption,
+            ContainerSupport.rootOption, ContainerSupport.deviceOption,
             .value("as-bundle", "BUNDLE", "The .app/.appex whose entitlements are checked (required)."),
             ContainerSupport.defineOption,
             .value("type", "UTI", "The type identifier of every file (default: from the file name extension)."),
@@ -157,7 +157,7 @@ enum ContainerCommands {
         let identity = try ContainerSupport.identity(bundle, parsed, context)
         let repeats = try parsed.integer("repeat") ?? 1
         guard repeats >= 1 else { throw CommandError.usage("--repeat takes a positive number") }
-        let root = ContainerSupport.root(parsed, context)
+        let root = try ContainerSupport.root(parsed, context)
         let store = try ContainerSupport.mapped { try AppGroupStore.open(group, as: identity, root: root) }
         for line in store.lastRecovery.lines { context.printError("recovery: \(line)") }
         var committed: [JournalEntry] = []

@@ -9,7 +9,7 @@ enum ContainerDefaultsCommand {
         ["container", "defaults"], summary: "Read and change a group's shared defaults suite (Library/Preferences).",
         arguments: "GROUP get KEY | set KEY VALUE | remove KEY | dump", positionalCount: 2...4,
         options: [
-            ContainerSupport.rootOption,
+            ContainerSupport.rootOption, ContainerSupport.deviceOption,
             .value(
                 "type", "TYPE", "For set: string, int, real, bool, date (ISO 8601) or data (hex); default: guessed."),
             .flag("xml", "For dump: print the suite as an XML property list."),
@@ -23,7 +23,7 @@ enum ContainerDefaultsCommand {
     ) { parsed, context in
         let words = parsed.positionals
         let group = try ContainerSupport.group(words[0])
-        let root = ContainerSupport.root(parsed, context)
+        let root = try ContainerSupport.root(parsed, context)
         let store = try ContainerSupport.mapped { try AppGroupStore.inspect(group, root: root) }
         let suite = try ContainerSupport.mapped { try store.defaults() }
         switch (words[1], words.count) {

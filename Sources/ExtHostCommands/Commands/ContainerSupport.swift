@@ -7,14 +7,18 @@ import UniformTypes
 /// arguments, and turning ``AppGroupError`` into exit codes.
 enum ContainerSupport {
     static let rootOption = OptionSpec.value(
-        "root", "DIR", "The device root (default: $EXTHOST_ROOT, else ./Containers).")
+        "root", "DIR",
+        "The device root (default: --device, $EXTHOST_ROOT, $EXTHOST_DEVICE, ./Containers, else the default device).")
+    static let deviceOption = OptionSpec.value("device", "NAME", "A device made with 'exthost device create NAME'.")
     static let defineOption = OptionSpec.values(
         "define", "KEY=VALUE", "A build setting for $(KEY) in Info.plist and entitlements (repeatable).")
 
-    static func root(_ parsed: ParsedArguments, _ context: CommandContext) -> DeviceRoot {
-        DeviceRoot.resolve(
-            option: parsed.value("root").map { context.resolve($0).path }, environment: context.environment,
-            currentDirectory: context.currentDirectory)
+    static func root(_ parsed: ParsedArguments, _ context: CommandContext) throws -> DeviceRoot {
+        try mapped {
+            try DeviceRoot.resolve(
+                option: parsed.value("root").map { context.resolve($0).path }, device: parsed.value("device"),
+                environment: context.environment, currentDirectory: context.currentDirectory)
+        }
     }
 
     static func group(_ text: String) throws -> AppGroupIdentifier {
@@ -45,6 +49,23 @@ enum ContainerSupport {
             throw CommandError.usage("\(why); pass --as-bundle APP.app")
         }
         return app
+    }
+
+    /// The one App Group the apps installed on `root` are entitled to.
+    /// - Throws: ``CommandError`` (exit 2) when there is none or several, naming them.
+    static func onlyGroup(on root: DeviceRoot) throws -> String {
+        let groups = Set(
+            root.bundleURLs().filter { $0.pathExtension == "app" }.compactMap { try? BundleIdentity.load(bundle: $0) }
+                .flatMap(\.applicationGroups)
+        ).sorted()
+        guard groups.count == 1, let only = groups.first else {
+            let why =
+                groups.isEmpty
+                ? "no installed app on \(root.url.path) is entitled to an App Group"
+                : "the installed apps are entitled to several App Groups (\(groups.joined(separator: ", ")))"
+            throw CommandError.usage("\(why); pass --group GROUP")
+        }
+        return only
     }
 
     /// Runs `body`, turning an ``AppGroupError`` into the command error with the right exit code.

@@ -19,12 +19,13 @@ enum ShareCommand {
             .value("payload", "NAME", "Share a named payload preset instead of ITEMS."),
             .value("rule", "RULE.plist", "The activation rule (default: the extension's Info.plist)."),
             .value(
-                "extension", "BUNDLE.appex", "The extension bundle (default: the first .appex under <root>/Bundles)."),
+                "extension", "BUNDLE.appex",
+                "The extension bundle (default: the first installed .appex, else exthost's generic one)."),
             .value(
                 "extension-executable", "PATH",
                 "Run this program as the extension (built on ExtensionRuntime; default: exthost's save-to-group)."),
             .value("group", "GROUP", "The App Group to write (default: the extension's first entitled group)."),
-            ContainerSupport.rootOption,
+            ContainerSupport.rootOption, ContainerSupport.deviceOption,
             .flag("lenient", "Open-in-place files work without startAccessingSecurityScopedResource() (simulator)."),
             .value("memory-limit", "MiB", "The extension's memory limit on its real footprint (default 120)."),
             .value("timeout", "SECONDS", "Kill the extension after this wall time (default 60)."),
@@ -48,7 +49,7 @@ enum ShareCommand {
     }
 
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) async throws -> ExitCode {
-        let root = ContainerSupport.root(parsed, context)
+        let root = try ContainerSupport.root(parsed, context)
         let bundleURL = try extensionBundle(parsed, context, root: root)
         guard let launcher = SandboxPolicy.launcherNextToExecutable() else {
             throw CommandError.failed("exthost-sandbox-exec is not next to this executable; build the package first")
@@ -145,6 +146,8 @@ enum ShareCommand {
         return limits
     }
 
+    /// `--extension`, else the first installed `.appex`, else the generic app's extension, which is
+    /// installed for the purpose (a device with nothing installed still shares).
     static func extensionBundle(_ parsed: ParsedArguments, _ context: CommandContext, root: DeviceRoot) throws -> URL {
         if let path = parsed.value("extension") {
             let url = context.resolve(path)
@@ -153,10 +156,11 @@ enum ShareCommand {
             }
             return url
         }
-        guard let first = root.bundleURLs().first(where: { $0.pathExtension == "appex" }) else {
-            throw CommandError.input(
-                "no extension bundle under \(root.bundlesURL.path); pass --extension BUNDLE.appex or --root DIR")
-        }
-        return first
+        if let first = root.bundleURLs().first(where: { $0.pathExtension == "appex" }) { return first }
+        let bundle = try ContainerSupport.mapped { try GenericApp.install(on: root) }
+        context.printError(
+            "note: no extension is installed on \(root.url.path); installed exthost's generic app and its share "
+                + "extension \(GenericApp.extensionIdentifier) (App Group \(GenericApp.group))")
+        return bundle
     }
 }

@@ -22,7 +22,7 @@ enum StressCommand {
             .value("cancel-rate", "R", "The share whose load is cancelled on purpose (default 0.03)."),
             .value("max-size", "BYTES", "The largest attachment (default 2 MiB)."),
             .value("max-delay", "MS", "The longest load delay (default 20)."),
-            ContainerSupport.rootOption,
+            ContainerSupport.rootOption, ContainerSupport.deviceOption,
             .flag("keep", "Keep the work directory (items, device root) and print where it is."),
             .flag("json", "Print one JSON summary."),
         ],
@@ -45,7 +45,7 @@ enum StressCommand {
     static let reader = CommandSpec(
         [readerName], summary: "A stress reader (started by 'exthost stress').",
         options: [
-            .value("group", "GROUP", "The group."), ContainerSupport.rootOption,
+            .value("group", "GROUP", "The group."), ContainerSupport.rootOption, ContainerSupport.deviceOption,
             .value("stop-file", "PATH", "Stop after the pass that first sees this file."),
         ]
     ) { parsed, context in
@@ -53,7 +53,7 @@ enum StressCommand {
             throw CommandError.usage("\(readerName) needs --group and --stop-file")
         }
         let group = try ContainerSupport.group(groupText)
-        let root = ContainerSupport.root(parsed, context)
+        let root = try ContainerSupport.root(parsed, context)
         let app = try ContainerSupport.appIdentity(for: group, root: root, parsed, context)
         let inbox = try ContainerSupport.mapped { try AppGroupInbox(group: group, app: app, root: root) }
         var seen: [Int] = []
@@ -123,7 +123,7 @@ enum StressCommand {
             seed = UInt64.random(in: 0...UInt64(UInt32.max))
         }
         var random = SplitMix64(seed: seed)
-        let sourceRoot = ContainerSupport.root(parsed, context)
+        let sourceRoot = try ContainerSupport.root(parsed, context)
         let work = FileManager.default.temporaryDirectory.appendingPathComponent(
             "exthost-stress-\(seed)-\(UUID().uuidString.prefix(8))")
         let items = work.appendingPathComponent("items")

@@ -1,0 +1,148 @@
+import AppGroups
+import Foundation
+
+/// `exthost device …`, `exthost install`, `exthost uninstall`: devices that live anywhere, as
+/// `xcrun simctl` users know them.
+enum DeviceCommands {
+    static var all: [CommandSpec] { [create, list, erase, delete, install, uninstall] }
+
+    static func devices(_ context: CommandContext) -> DeviceSet {
+        DeviceSet.user(environment: context.environment.isEmpty ? ProcessInfo.processInfo.environment : context.environment)
+    }
+
+    static let create = CommandSpec(
+        ["device", "create"], summary: "Make a device (an empty device root under the user's data directory).",
+        arguments: "NAME", positionalCount: 1...1,
+        options: [
+            .value("ios", "VERSION", "The iOS version it emulates (default \(DeviceSet.defaultIOSVersion))."),
+            .flag("json", "Machine output."),
+        ],
+        discussion: "Devices live in $XDG_DATA_HOME/exthost/Devices/NAME (~/.local/share/… when unset)."
+    ) { parsed, context in
+        let name = parsed.positionals[0]
+        let info = try ContainerSupport.mapped {
+            try devices(context).create(named: name, iosVersion: parsed.value("ios") ?? DeviceSet.defaultIOSVersion)
+        }
+        let root = devices(context).root(named: name)
+        if parsed.flag("json") {
+            context.printJSON(json(info, root: root))
+        } else {
+            context.print("\(info.name) (\(info.udid), iOS \(info.iosVersion)): \(root.url.path)")
+        }
+        return .success
+    }
+
+    static let list = CommandSpec(
+        ["device", "list"], summary: "List the devices.", options: [.flag("json", "Machine output.")]
+    ) { parsed, context in
+        let set = devices(context)
+        let found = set.list()
+        if parsed.flag("json") {
+            context.printJSON(
+                .object([
+                    ("directory", .string(set.directory.path)),
+                    ("devices", .array(found.map { json($0, root: set.root(named: $0.name)) })),
+                ]))
+        } else if found.isEmpty {
+            context.print("no devices under \(set.directory.path) (the default one is made on first use)")
+        } else {
+            for info in found {
+                let apps = set.root(named: info.name).bundleURLs().filter { $0.pathExtension == "app" }.count
+                context.print(
+                    "\(info.name.padded(16)) iOS \(info.iosVersion.padded(6)) \(info.udid)  \(apps) app\(apps == 1 ? "" : "s")")
+            }
+        }
+        return .success
+    }
+
+    static let erase = CommandSpec(
+        ["device", "erase"], summary: "Erase a device: every app and container goes, the device stays.",
+        arguments: "NAME", positionalCount: 1...1
+    ) { parsed, context in
+        let name = parsed.positionals[0]
+        try ContainerSupport.mapped { try devices(context).erase(named: name) }
+        context.print("erased \(name)")
+        return .success
+    }
+
+    static let delete = CommandSpec(
+        ["device", "delete"], summary: "Delete a device and everything on it.", arguments: "NAME",
+        positionalCount: 1...1
+    ) { parsed, context in
+        let name = parsed.positionals[0]
+        try ContainerSupport.mapped { try devices(context).delete(named: name) }
+        context.print("deleted \(name)")
+        return .success
+    }
+
+    static let install = CommandSpec(
+        ["install"], summary: "Install an app bundle (and its extensions) on a device, making its containers.",
+        arguments: "APP.app", positionalCount: 1...1,
+        options: [
+            ContainerSupport.rootOption, ContainerSupport.deviceOption,
+            .values("products", "DIR", "Where CFBundleExecutable programs are built (default: ./.build/debug)."),
+            ContainerSupport.defineOption, .flag("json", "Machine output."),
+        ],
+        discussion: """
+            Copies APP.app to <root>/Bundles, with each bundle's CFBundleExecutable taken from the bundle or from
+            --products (what 'swift build' made), and makes the app's data container and every App Group container
+            the app's and its extensions' entitlements name, as a device does at install. Everything is checked and
+            staged first: a bad bundle (no Info.plist, entitlements that are not a plist, a missing executable)
+            exits 2 naming the file and leaves the device as it was. Reinstalling keeps the containers.
+            """
+    ) { parsed, context in
+        let root = try ContainerSupport.root(parsed, context)
+        let defines = try ContainerSupport.mapped { try BuildSettings.parseDefines(parsed.values("define")) }
+        var products = parsed.values("products").map { context.resolve($0) }
+        if products.isEmpty { products = [context.resolve(".build/debug")] }
+        let report = try ContainerSupport.mapped {
+            try root.install(appAt: context.resolve(parsed.positionals[0]), productDirectories: products, defines: defines)
+        }
+        if parsed.flag("json") {
+            context.printJSON(
+                .object([
+                    ("bundleIdentifier", .string(report.bundleIdentifier)), ("bundle", .string(report.bundlePath)),
+                    ("dataContainer", .string(report.dataContainer)), ("extensions", .strings(report.extensions)),
+                    (
+                        "groupContainers",
+                        .object(report.groupContainers.keys.sorted().map { ($0, .string(report.groupContainers[$0] ?? "")) })
+                    ),
+                    (
+                        "executables",
+                        .object(report.executables.keys.sorted().map { ($0, .string(report.executables[$0] ?? "")) })
+                    ),
+                    ("replaced", .bool(report.replaced)), ("root", .string(root.url.path)),
+                ]))
+        } else {
+            context.print("\(report.replaced ? "reinstalled" : "installed") \(report.bundleIdentifier) on \(root.url.path)")
+            for identifier in report.extensions { context.print("  extension \(identifier)") }
+            for (identifier, path) in report.executables.sorted(by: { $0.key < $1.key }) {
+                context.print("  program of \(identifier): \(path)")
+            }
+            context.print("  data container \(report.dataContainer)")
+            for group in report.groupContainers.keys.sorted() {
+                context.print("  group \(group): \(report.groupContainers[group] ?? "")")
+            }
+        }
+        return .success
+    }
+
+    static let uninstall = CommandSpec(
+        ["uninstall"], summary: "Remove an installed app, its containers, and groups no other app uses.",
+        arguments: "BUNDLE-ID", positionalCount: 1...1,
+        options: [ContainerSupport.rootOption, ContainerSupport.deviceOption]
+    ) { parsed, context in
+        let root = try ContainerSupport.root(parsed, context)
+        let removed = try ContainerSupport.mapped { try root.uninstall(bundleIdentifier: parsed.positionals[0]) }
+        context.print("uninstalled \(parsed.positionals[0]) (\(removed.count) item\(removed.count == 1 ? "" : "s") removed)")
+        return .success
+    }
+
+    static func json(_ info: DeviceInfo, root: DeviceRoot) -> JSONValue {
+        .object([
+            ("name", .string(info.name)), ("udid", .string(info.udid)), ("iosVersion", .string(info.iosVersion)),
+            ("root", .string(root.url.path)),
+            ("apps", .strings(root.bundleURLs().filter { $0.pathExtension == "app" }.map(\.lastPathComponent))),
+        ])
+    }
+}
