@@ -9,6 +9,16 @@ let package = Package(
     products: [
         .executable(name: "exthost", targets: ["exthost"]),
         .library(name: "ExtHostCommands", targets: ["ExtHostCommands"]),
+        // Extension code written as for iOS: `import UniformTypeIdentifiers` (or MobileCoreServices) gives
+        // NSItemProvider, NSExtensionContext, NSExtensionMain, UTType, FileManager.containerURL, group defaults.
+        .library(name: "ExtHostExtension", targets: ["ExtensionFoundation", "UniformTypeIdentifiers", "MobileCoreServices"]),
+        // App code: the same Apple names, plus the group's inbox of committed entries (AppGroups).
+        .library(
+            name: "ExtHostApp", targets: ["ExtensionFoundation", "UniformTypeIdentifiers", "MobileCoreServices", "AppGroups"]),
+        // Tests: a fresh device, install, share through the real sandboxed pipeline, run the app, read the group.
+        .library(name: "ExtHostTesting", targets: ["ExtHostTesting"]),
+        // The sandbox launcher; a test target that shares depends on it so it is built beside the tests.
+        .executable(name: "exthost-sandbox-exec", targets: ["exthost-sandbox-exec"]),
     ],
     targets: [
         // MARK: - C
@@ -61,6 +71,10 @@ let package = Package(
             ]),
         .target(name: "UniformTypeIdentifiers", dependencies: ["ExtensionFoundation", "UniformTypes", "ItemProviders"]),
         .target(name: "MobileCoreServices", dependencies: ["UniformTypeIdentifiers", "UniformTypes"]),
+
+        .target(
+            name: "ExtHostTesting",
+            dependencies: ["ExtensionHost", "AppGroups", "HostSystem", "ExtensionIPC", "Payloads"]),
 
         // MARK: - Command line
         .target(

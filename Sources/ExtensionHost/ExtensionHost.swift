@@ -328,7 +328,7 @@ final class RunTracker: Sendable {
                 peakMemoryBytes: state.peakFootprint, peakResidentBytes: state.peakResident, limits: limits,
                 activity: channel.activity, completion: state.completion, cancellation: state.cancellation,
                 log: log, logDroppedBytes: dropped, messages: state.messages, refusals: channel.refusals,
-                bytesServed: channel.bytesServed,
+                bytesServed: channel.bytesServed, served: channel.served,
                 timings: ExtensionReport.Timings(
                     hello: state.hello.map { $0 - start }, finished: state.finished.map { $0 - start },
                     total: now - start))

@@ -45,6 +45,8 @@ public struct ExtensionReport: Sendable {
     public var refusals: [String]
     /// Bytes the host handed over (data chunks and file sizes).
     public var bytesServed: Int64
+    /// The first load the host answered for each attachment, by index.
+    public var served: [Int: ServedLoad]
     /// Milestones.
     public var timings: Timings
 }

@@ -33,6 +33,7 @@ public final class ExtensionChannel: Sendable {
         var activity: String?
         var bytesServed: Int64 = 0
         var loadsServed = 0
+        var served: [Int: ServedLoad] = [:]
     }
     private let state = Locked(State())
     private let onProgress: (@Sendable (_ loadsServed: Int, _ activity: String?) -> Void)?
@@ -76,10 +77,41 @@ public final class ExtensionChannel: Sendable {
     /// Counts bytes sent outside ``sendData(requestID:bytes:)`` (files travel as descriptors).
     public func addBytesServed(_ count: Int64) { state.withLock { $0.bytesServed += count } }
 
+    /// Records the first load answered for `attachment` (the report's row for an extension that
+    /// reports no outcomes of its own).
+    public func recordServed(_ load: ServedLoad) {
+        state.withLock { state in
+            if state.served[load.attachment] == nil { state.served[load.attachment] = load }
+        }
+    }
+
+    /// The first load answered for each attachment, by attachment index.
+    public var served: [Int: ServedLoad] { state.withLock { $0.served } }
+
     /// What the host refused, in order.
     public var refusals: [String] { state.withLock { $0.refusals } }
     /// The latest activity.
     public var activity: String? { state.withLock { $0.activity } }
     /// Bytes handed to the extension.
     public var bytesServed: Int64 { state.withLock { $0.bytesServed } }
+}
+
+/// A load the host answered: which attachment, as what, how many bytes.
+public struct ServedLoad: Sendable, Hashable {
+    /// The attachment's index.
+    public var attachment: Int
+    /// The type the extension asked for.
+    public var typeIdentifier: String
+    /// How it was loaded.
+    public var kind: RepresentationKind
+    /// The bytes handed over (a file's size for a descriptor).
+    public var bytes: Int64
+
+    /// A served load.
+    public init(attachment: Int, typeIdentifier: String, kind: RepresentationKind, bytes: Int64) {
+        self.attachment = attachment
+        self.typeIdentifier = typeIdentifier
+        self.kind = kind
+        self.bytes = bytes
+    }
 }

@@ -107,6 +107,10 @@ public final class ProviderSession: ExtensionSession {
         case .data(let data):
             channel.setActivity(describe(request) + ", \(data.count.byteDescription)")
             data.withUnsafeBytes { raw in try? channel.sendData(requestID: request.requestID, bytes: raw) }
+            channel.recordServed(
+                ServedLoad(
+                    attachment: request.attachment, typeIdentifier: request.typeIdentifier, kind: request.kind,
+                    bytes: Int64(data.count)))
         case .file(let descriptor, let size, let closes):
             channel.setActivity(describe(request) + ", \(Int(size).byteDescription)")
             try? channel.send(
@@ -117,6 +121,10 @@ public final class ProviderSession: ExtensionSession {
                         byteCount: size, securityScopeToken: inPlaceTokens[request.attachment])),
                 descriptors: [descriptor])
             channel.addBytesServed(size)
+            channel.recordServed(
+                ServedLoad(
+                    attachment: request.attachment, typeIdentifier: request.typeIdentifier, kind: request.kind,
+                    bytes: size))
             if closes { try? descriptor.close() }
         }
     }

@@ -386,7 +386,13 @@ extension ExtensionHost {
         return context.items.flatMap(\.attachments).map { attachment in
             let name = attachment.suggestedName ?? "attachment \(attachment.index)"
             guard let outcome = outcomes[attachment.index] else {
-                let why = run.outcome == .completed ? "not handled by the extension" : "not saved: \(run.reason)"
+                // An extension that reports no outcomes of its own: what it loaded, as the host served it.
+                if let served = run.served[attachment.index] {
+                    return ShareReport.Attachment(
+                        name: name, type: served.typeIdentifier, kind: served.kind.rawValue, bytes: Int(served.bytes),
+                        milliseconds: 0)
+                }
+                let why = run.outcome == .completed ? "not loaded by the extension" : "not loaded: \(run.reason)"
                 return ShareReport.Attachment(name: name, bytes: 0, milliseconds: 0, error: why)
             }
             return ShareReport.Attachment(

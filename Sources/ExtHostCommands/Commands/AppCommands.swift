@@ -1,9 +1,11 @@
 import AppGroups
+import ExtensionHost
+import HostSystem
 import Foundation
 
 /// `exthost app …`: what the main app sees.
 enum AppCommands {
-    static var all: [CommandSpec] { [inbox] }
+    static var all: [CommandSpec] { [inbox, run] }
 
     static let inbox = CommandSpec(
         ["app", "inbox"], summary: "List the entries committed to a group since the app's cursor.",
@@ -44,5 +46,51 @@ enum AppCommands {
             for item in items { context.print("\(ContainerSupport.line(item.entry))  \(item.url.path)") }
         }
         return wait != nil && items.isEmpty ? .failure : .success
+    }
+
+    static let run = CommandSpec(
+        ["app", "run"], summary: "Run an installed app's program as the device would (its containers, its groups).",
+        arguments: "BUNDLE-ID [ARGUMENTS…]", positionalCount: 1...Int.max,
+        options: [
+            ContainerSupport.rootOption, ContainerSupport.deviceOption,
+            .value("timeout", "SECONDS", "Kill it after this wall time (default 60)."), .flag("json", "Machine output."),
+        ],
+        discussion: """
+            The program (the app bundle's CFBundleExecutable, copied in by 'exthost install') runs confined by the
+            same launcher as an extension, with HOME and TMPDIR in its data container and its App Group containers
+            granted: FileManager.containerURL(forSecurityApplicationGroupIdentifier:) and UserDefaults(suiteName:)
+            answer as on a device. Its output is printed; the exit status is the program's (1 when it was killed).
+            """
+    ) { parsed, context in
+        let root = try ContainerSupport.root(parsed, context)
+        guard let launcher = SandboxPolicy.launcherNextToExecutable() else {
+            throw CommandError.failed("exthost-sandbox-exec is not next to this executable; build the package first")
+        }
+        var timeout = Duration.seconds(60)
+        if let seconds = try parsed.number("timeout") {
+            guard seconds > 0 else { throw CommandError.usage("--timeout must be positive") }
+            timeout = .milliseconds(Int(seconds * 1000))
+        }
+        let report: AppRunReport
+        do {
+            report = try await ExtensionHost.runApp(
+                parsed.positionals[0], on: root, launcher: launcher, arguments: Array(parsed.positionals.dropFirst()),
+                timeout: timeout)
+        } catch let error as ShareError {
+            throw error.isBadInput ? CommandError.input(error.message) : CommandError.failed(error.message)
+        }
+        if parsed.flag("json") {
+            context.printJSON(
+                .object([
+                    ("bundleIdentifier", .string(report.bundleIdentifier)), ("executable", .string(report.executable)),
+                    ("pid", .int(report.pid)), ("exitStatus", .string(report.exitStatus)),
+                    ("sandboxEnforced", .bool(report.sandboxEnforced)), ("output", .string(report.output)),
+                ]))
+        } else {
+            context.write(report.output, toError: false)
+        }
+        if report.succeeded { return .success }
+        if !parsed.flag("json") { context.printError("\(report.bundleIdentifier): \(report.exitStatus)") }
+        return .failure
     }
 }

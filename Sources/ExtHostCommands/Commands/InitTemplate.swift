@@ -1,0 +1,85 @@
+import Foundation
+
+/// The package `exthost init` writes: a share extension and its app written as for iOS, their
+/// bundle, sample items, a rule, and tests through ExtHostTesting. The files are
+/// `Scripts/templates/init`, built into the binary (`InitTemplate+Files.swift`).
+enum InitTemplate {
+    /// The placeholder in `Package.swift` replaced by the path of exthost's package.
+    static let pathPlaceholder = "@EXTHOST_PATH@"
+
+    /// The files, decoded.
+    static var files: [(path: String, bytes: Data)] {
+        encodedFiles.map { ($0.path, Data(base64Encoded: $0.base64) ?? Data()) }
+    }
+
+    /// The package this exthost was built from (where `Package.swift` sits above this source
+    /// file), when it is still there.
+    static var builtFromPackage: URL? {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<4 { url.deleteLastPathComponent() }
+        return FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) ? url : nil
+    }
+
+    /// Writes the package into `directory` (made when missing), with `Package.swift` depending on
+    /// exthost at `exthostPath`; returns the paths written.
+    /// - Throws: ``CommandError`` (exit 2) when `directory` holds files already, (exit 1) on I/O errors.
+    static func write(into directory: URL, exthostPath: String) throws -> [String] {
+        let existing = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        guard existing.filter({ !$0.hasPrefix(".") }).isEmpty else {
+            throw CommandError.input("\(directory.path) is not empty; exthost init writes a new package into an empty folder")
+        }
+        var written: [String] = []
+        do {
+            for file in files {
+                let target = directory.appendingPathComponent(file.path)
+                try FileManager.default.createDirectory(
+                    at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                var bytes = file.bytes
+                if file.path == "Package.swift" {
+                    bytes = Data(
+                        String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: pathPlaceholder, with: exthostPath)
+                            .utf8)
+                }
+                try bytes.write(to: target, options: .atomic)
+                written.append(file.path)
+            }
+        } catch {
+            throw CommandError.failed("cannot write the package into \(directory.path): \(error.localizedDescription)")
+        }
+        return written
+    }
+}
+
+/// `exthost init [DIR]`.
+enum InitCommand {
+    static var all: [CommandSpec] { [command] }
+
+    static let command = CommandSpec(
+        ["init"], summary: "Write a ready package: an app, its share extension written as for iOS, items, tests.",
+        arguments: "[DIR]", positionalCount: 0...1,
+        options: [
+            .value("exthost", "PATH", "The exthost package the new one depends on (default: the one exthost was built from).")
+        ],
+        discussion: """
+            DIR (default: the current folder) must be empty or missing. It gets Package.swift (depending on exthost's
+            library products by path), MyApp.app (Info.plist, entitlements, PlugIns/MyShare.appex with its activation
+            rule), Sources/MyShare (the extension: import Foundation and UniformTypeIdentifiers only), Sources/MyApp (the
+            app reading the group), items/, rule.plist, Tests/MyShareTests (Swift Testing and XCTest through
+            ExtHostTesting) and a README with the commands: swift build, exthost install MyApp.app, exthost share
+            items/, exthost app run com.example.MyApp, swift test.
+            """
+    ) { parsed, context in
+        let directory = context.resolve(parsed.positionals.first ?? ".")
+        guard let exthost = parsed.value("exthost").map({ context.resolve($0) }) ?? InitTemplate.builtFromPackage else {
+            throw CommandError.usage(
+                "cannot tell where exthost's package is (it moved since this exthost was built); pass --exthost PATH")
+        }
+        guard FileManager.default.fileExists(atPath: exthost.appendingPathComponent("Package.swift").path) else {
+            throw CommandError.input("\(exthost.path) is not a Swift package (no Package.swift)")
+        }
+        let written = try InitTemplate.write(into: directory, exthostPath: exthost.path)
+        context.print("wrote \(written.count) files into \(directory.path) (exthost from \(exthost.path)); next:")
+        context.print("  cd \(directory.path) && swift build && exthost install MyApp.app && exthost share items/")
+        return .success
+    }
+}

@@ -1,0 +1,179 @@
+@_exported public import AppGroups
+@_exported public import ExtensionHost
+public import Foundation
+import HostSystem
+
+/// A fresh emulated device for one test: install your app, share items with its extension through
+/// the real pipeline (a separate, sandboxed, memory-limited process), run the app, and read what
+/// it reads from its App Group.
+///
+/// ```swift
+/// import ExtHostTesting
+/// import Testing
+///
+/// @Test func savesThePhoto() async throws {
+///     let device = try TestDevice()
+///     defer { device.remove() }
+///     try device.install(appAt: TestDevice.packageDirectory.appendingPathComponent("MyApp.app"))
+///     let report = try await device.share(itemsAt: itemsFolder)
+///     #expect(report.completed)
+///     #expect(try device.inbox(group: "group.com.example.myapp").count == 1)
+/// }
+/// ```
+///
+/// The test target depends on `ExtHostTesting` and on the `exthost-sandbox-exec` product (so the
+/// launcher is built beside the tests), and on the targets of the programs the app bundle names.
+public struct TestDevice: Sendable {
+    /// The device's root (a fresh folder under the temporary directory).
+    public let root: DeviceRoot
+    /// Where `swift build` put the programs (the test bundle's own directory).
+    public let products: URL
+
+    /// A new, empty device.
+    /// - Throws: ``TestDeviceError`` when the sandbox launcher is not built beside the tests.
+    public init() throws {
+        guard let directory = SiblingExecutable.directory else {
+            throw TestDeviceError("cannot tell where the test bundle is (/proc/self/exe is unreadable)")
+        }
+        products = URL(fileURLWithPath: directory, isDirectory: true)
+        guard SandboxPolicy.launcherNextToExecutable() != nil else {
+            throw TestDeviceError(
+                "exthost-sandbox-exec is not built in \(directory): add .product(name: \"exthost-sandbox-exec\", "
+                    + "package: \"exthost\") to the test target's dependencies")
+        }
+        root = DeviceRoot(
+            url: FileManager.default.temporaryDirectory.appendingPathComponent("exthost-test-device-\(UUID().uuidString)"))
+        do {
+            try FileManager.default.createDirectory(at: root.bundlesURL, withIntermediateDirectories: true)
+        } catch {
+            throw TestDeviceError("cannot make a device at \(root.url.path): \(error)")
+        }
+    }
+
+    /// Removes the device and everything on it.
+    public func remove() { try? FileManager.default.removeItem(at: root.url) }
+
+    /// The package being tested: the folder above `.build` (where `MyApp.app` usually sits).
+    public static var packageDirectory: URL {
+        var url = URL(fileURLWithPath: SiblingExecutable.directory ?? FileManager.default.currentDirectoryPath)
+        while url.path != "/" {
+            if url.lastPathComponent == ".build" { return url.deletingLastPathComponent() }
+            url.deleteLastPathComponent()
+        }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    }
+
+    /// Installs the app bundle at `appURL`, taking its programs from ``products``.
+    /// - Throws: ``AppGroups/AppGroupError`` naming the file when the bundle is bad.
+    @discardableResult
+    public func install(appAt appURL: URL) throws -> InstallReport {
+        try root.install(appAt: appURL, productDirectories: [products])
+    }
+
+    /// Shares the items at `url` (a folder, an archive, a file, or a folder with `share.json`) with
+    /// the installed extension `extensionIdentifier` (default: the first installed one).
+    /// - Parameters:
+    ///   - rule: an activation rule file to use instead of the extension's.
+    ///   - lenient: open-in-place files readable without a started scope (the simulator).
+    ///   - limits: the extension's limits (default: a device's).
+    ///   - shuffleLoads: a seed that shuffles the order in which loads complete.
+    /// - Throws: ``ExtensionHost/ShareError`` when the share cannot start.
+    @MainActor
+    public func share(
+        itemsAt url: URL, extension extensionIdentifier: String? = nil, rule: URL? = nil, lenient: Bool = false,
+        limits: ExtensionLimits = ExtensionLimits(), shuffleLoads: UInt64? = nil
+    ) async throws -> ShareReport {
+        try await share(.path(url), extensionIdentifier, rule, lenient, limits, shuffleLoads)
+    }
+
+    /// Shares a named preset of a real app's share (`safari-webpage`, `files-app-document`, …).
+    /// - Throws: ``ExtensionHost/ShareError`` when the share cannot start.
+    @MainActor
+    public func share(
+        preset: String, extension extensionIdentifier: String? = nil, rule: URL? = nil, lenient: Bool = false,
+        limits: ExtensionLimits = ExtensionLimits(), shuffleLoads: UInt64? = nil
+    ) async throws -> ShareReport {
+        try await share(.preset(preset), extensionIdentifier, rule, lenient, limits, shuffleLoads)
+    }
+
+    @MainActor
+    private func share(
+        _ items: ShareRequest.Items, _ extensionIdentifier: String?, _ rule: URL?, _ lenient: Bool,
+        _ limits: ExtensionLimits, _ shuffleLoads: UInt64?
+    ) async throws -> ShareReport {
+        guard let launcher = SandboxPolicy.launcherNextToExecutable() else {
+            throw TestDeviceError("exthost-sandbox-exec is not built beside the tests")
+        }
+        var request = ShareRequest(
+            items: items, root: root, extensionBundle: try extensionBundle(extensionIdentifier), launcher: launcher)
+        request.ruleFile = rule
+        request.lenient = lenient
+        request.limits = limits
+        request.shuffleLoadsSeed = shuffleLoads
+        if let exthost = SiblingExecutable.path("exthost") { request.builtInExtension = (exthost, ["__extension"]) }
+        return try await ExtensionHost.share(request)
+    }
+
+    /// Runs the installed app `bundleIdentifier`'s program as the device would.
+    /// - Throws: ``ExtensionHost/ShareError`` when it is not installed or holds no program.
+    public func runApp(_ bundleIdentifier: String, arguments: [String] = []) async throws -> AppRunReport {
+        guard let launcher = SandboxPolicy.launcherNextToExecutable() else {
+            throw TestDeviceError("exthost-sandbox-exec is not built beside the tests")
+        }
+        return try await ExtensionHost.runApp(bundleIdentifier, on: root, launcher: launcher, arguments: arguments)
+    }
+
+    /// The entries committed to `group` that the installed app entitled to it has not consumed —
+    /// what `exthost app inbox` lists.
+    /// - Throws: ``AppGroups/AppGroupError``.
+    public func inbox(group: String) throws -> [InboxItem] {
+        let identifier = try AppGroupIdentifier(validating: group)
+        let app = try appEntitled(to: identifier)
+        return try AppGroupInbox(group: identifier, app: app, root: root).pending()
+    }
+
+    /// The group's shared defaults suite (`UserDefaults(suiteName: group)`), as property-list values.
+    /// - Throws: ``AppGroups/AppGroupError``.
+    public func defaults(group: String) throws -> [String: Any] {
+        let identifier = try AppGroupIdentifier(validating: group)
+        let store = try AppGroupStore.inspect(identifier, root: root)
+        return try store.defaults().dictionary().mapValues(\.propertyList)
+    }
+
+    /// The container of `group`, when it exists.
+    public func groupContainer(_ group: String) -> URL? {
+        root.existingContainer(.appGroup, identifier: group)?.url
+    }
+
+    private func extensionBundle(_ identifier: String?) throws -> URL {
+        let bundles = root.bundleURLs().filter { $0.pathExtension == "appex" }
+        guard let identifier else {
+            guard let first = bundles.first else { throw TestDeviceError("no extension is installed on the device") }
+            return first
+        }
+        guard
+            let bundle = bundles.first(where: {
+                (try? BundleIdentity.load(bundle: $0))?.bundleIdentifier.caseInsensitiveCompare(identifier) == .orderedSame
+            })
+        else { throw TestDeviceError("no extension '\(identifier)' is installed on the device") }
+        return bundle
+    }
+
+    private func appEntitled(to group: AppGroupIdentifier) throws -> BundleIdentity {
+        let apps = root.bundleURLs().filter { $0.pathExtension == "app" }.compactMap {
+            try? BundleIdentity.load(bundle: $0)
+        }
+        guard let app = apps.first(where: { $0.isEntitled(to: group) }) else {
+            throw TestDeviceError("no installed app is entitled to \(group)")
+        }
+        return app
+    }
+}
+
+/// Why a ``TestDevice`` cannot do what was asked.
+public struct TestDeviceError: Error, Sendable, CustomStringConvertible {
+    /// What is wrong and how to fix it.
+    public var description: String
+
+    init(_ description: String) { self.description = description }
+}
