@@ -117,7 +117,8 @@ let package = Package(
             name: "ExtHostCommandsTests",
             dependencies: [
                 "ExtHostCommands", "AppGroups", "exthost", "exthost-sandbox-exec", "exthost-example-extension",
-                "exthost-hostile-extension",
+                "exthost-hostile-extension", "exthost-probe-extension", "ExtensionHost", "HostSystem", "ItemProviders",
+                "Payloads",
             ], exclude: ["BadInputs"]),
         .testTarget(
             name: "ExtensionHostTests",

@@ -9,8 +9,12 @@ package import ItemProviders
 /// On a device the extension process is ended soon after the request ends: a load still running
 /// then never finishes, and exthost says so in the report. A second `completeRequest` or
 /// `cancelRequest` has no effect, and is reported too.
-open class NSExtensionContext: NSObject {
+///
+/// `Sendable`: extensions end the request from whichever queue their last load completes on, as
+/// Apple's sample code does; every call takes ``lock``.
+open class NSExtensionContext: NSObject, @unchecked Sendable {
     package let model: ExtensionContext
+    private let lock = NSLock()
     private let environment: ExtensionRuntime.Environment?
     private let items: [NSExtensionItem]
 
@@ -29,28 +33,34 @@ open class NSExtensionContext: NSObject {
     /// `completionHandler(expired)` runs afterwards with `false`.
     open func completeRequest(returningItems items: [Any]?, completionHandler: (@Sendable (Bool) -> Void)? = nil) {
         let returned = items?.compactMap { ($0 as? NSExtensionItem)?.model }
-        let before = model.diagnostics.count
-        model.completeRequest(returningItems: returned, completionHandler: completionHandler)
-        reportMisuse(since: before)
+        lock.withLock {
+            let before = model.diagnostics.count
+            model.completeRequest(returningItems: returned, completionHandler: completionHandler)
+            reportMisuse(since: before)
+        }
     }
 
     /// Ends the request with an error the host sees (`NSUserCancelledError` 3072 in
     /// `NSCocoaErrorDomain` when the user cancelled).
     open func cancelRequest(withError error: any Error) {
-        let before = model.diagnostics.count
         let ns = error as NSError
-        model.cancelRequest(
-            withError: ItemProviderError(
-                ItemProviderError.Code(domain: ns.domain, rawValue: ns.code), ns.localizedDescription))
-        reportMisuse(since: before)
+        lock.withLock {
+            let before = model.diagnostics.count
+            model.cancelRequest(
+                withError: ItemProviderError(
+                    ItemProviderError.Code(domain: ns.domain, rawValue: ns.code), ns.localizedDescription))
+            reportMisuse(since: before)
+        }
     }
 
     /// Asks the system to open a URL: share and action extensions may not, so the completion gets
     /// `false` (only Today and iMessage extensions can).
     open func open(_ URL: URL, completionHandler: (@Sendable (Bool) -> Void)? = nil) {
-        let before = model.diagnostics.count
-        model.open(URL, completionHandler: completionHandler)
-        reportMisuse(since: before)
+        lock.withLock {
+            let before = model.diagnostics.count
+            model.open(URL, completionHandler: completionHandler)
+            reportMisuse(since: before)
+        }
     }
 
     private func reportMisuse(since count: Int) {

@@ -31,6 +31,7 @@ public func NSExtensionMain<Principal: NSExtensionRequestHandling>(_ principalCl
     Task { @MainActor in
         ending.status = await ExtensionRuntime.main(name: ProcessIdentity.environment?.bundleIdentifier) {
             context, environment in
+            ExtensionLog.attach(environment)
             let principal = Principal()
             principal.beginRequest(with: NSExtensionContext(model: context, environment: environment))
             // The principal lives as long as the request does, as on iOS.

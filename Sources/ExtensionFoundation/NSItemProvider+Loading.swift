@@ -60,8 +60,11 @@ extension NSItemProvider {
         completionHandler: CompletionHandler? = nil
     ) {
         let handler = completionHandler.map(UncheckedBox.init)
+        let name = suggestedName
         model.loadItem(forTypeIdentifier: typeIdentifier) { item, error in
-            handler?.value(item.map(bridgedObject), bridgedError(error))
+            let object = item.map(bridgedObject)
+            Self.noteInMemoryImage(object, typeIdentifier, name)
+            handler?.value(object, bridgedError(error))
         }
     }
 
@@ -72,10 +75,22 @@ extension NSItemProvider {
         forTypeIdentifier typeIdentifier: String, options: [AnyHashable: Any]? = nil
     ) async throws -> Any {
         do {
-            return bridgedObject(try await model.loadItem(forTypeIdentifier: typeIdentifier))
+            let object = bridgedObject(try await model.loadItem(forTypeIdentifier: typeIdentifier))
+            Self.noteInMemoryImage(object, typeIdentifier, suggestedName)
+            return object
         } catch {
             throw bridgedError(error) ?? error
         }
+    }
+
+    /// Tells the host's report when `loadItem` hands over an in-memory image: code written for the
+    /// photo library, which shares file URLs, casts it `as? URL` and gets nil.
+    private static func noteInMemoryImage(_ object: Any?, _ typeIdentifier: String, _ name: String?) {
+        guard object is UIImage else { return }
+        ExtensionLog.error(
+            "loadItem(forTypeIdentifier: \(typeIdentifier)) of \(name ?? "an attachment") returned an in-memory image "
+                + "(UIImage), not a file URL: `item as? URL` is nil for it (the screenshot editor shares this way "
+                + "before iOS 26); use `as? UIImage`, or loadDataRepresentation")
     }
 
     // MARK: - Objects

@@ -2,14 +2,14 @@ import ExtensionIPC
 
 /// The mistakes real extensions make that only a device punishes, named from what the share shows:
 /// what the runtime noticed inside the extension (loads abandoned by an early `completeRequest`, a
-/// second completion, an `open(_:)`), and what the host saw (a request never ended, an in-memory
-/// image the extension never handled).
+/// second completion, an `open(_:)`, an in-memory image handed to code that may expect a file URL),
+/// and what the host saw (a request never ended).
 enum MistakeExplainer {
     /// The lines the runtime logs about misuse start with one of these.
     static let runtimeMarkers = [
         "completeRequest was called while", "cancelRequest was called while",
         "completeRequest(returningItems:) called after", "cancelRequest(withError:) called after",
-        "open(",
+        "open(", "loadItem(forTypeIdentifier:",
     ]
 
     static func mistakes(in run: ExtensionReport, attachments context: ContextDescription) -> [String] {
@@ -25,20 +25,6 @@ enum MistakeExplainer {
             if let activity = run.activity { text += "; the last thing it did: \(activity)" }
             text += "; \(run.completion == nil ? "no" : "a") completion reached the host"
             found.append(text)
-        }
-        if run.outcome == .completed {
-            let handled = Set((run.completion?.outcomes ?? []).filter { $0.error == nil }.map(\.attachment))
-            let reported = !(run.completion?.outcomes ?? []).isEmpty
-            for attachment in context.items.flatMap(\.attachments)
-            where attachment.representations.contains(where: { $0.objectClass == .image })
-                && reported && !handled.contains(attachment.index)
-            {
-                let name = attachment.suggestedName ?? "attachment \(attachment.index)"
-                found.append(
-                    "\(name) arrived as an in-memory image (UIImage), not a file: loadItem gives no URL for it, so "
-                        + "`item as? URL` is nil (the screenshot editor shares screenshots this way before iOS 26); "
-                        + "use loadDataRepresentation, or `as? UIImage`")
-            }
         }
         return found
     }

@@ -34,6 +34,8 @@ public struct ShareRequest: Sendable {
     /// The program to run as the extension; nil: the bundle's `CFBundleExecutable` when the bundle
     /// holds it, else ``builtInExtension``.
     public var extensionExecutable: URL?
+    /// Arguments for ``extensionExecutable`` (a device passes none; test programs take a mode).
+    public var extensionArguments: [String] = []
     /// The built-in save-to-group extension (`exthost __extension`): program and arguments.
     public var builtInExtension: (executable: String, arguments: [String])?
     /// The App Group to write (default: the extension's first entitled group).
@@ -348,7 +350,7 @@ extension ExtensionHost {
             guard FileManager.default.isExecutableFile(atPath: url.path) else {
                 throw ShareError(badInput: true, "\(url.path): not an executable file")
             }
-            return (url.path, [])
+            return (url.path, request.extensionArguments)
         }
         if let bundled = InstalledBundle.executable(of: request.extensionBundle) { return (bundled.path, []) }
         guard let builtIn = request.builtInExtension else {

@@ -27,6 +27,7 @@ enum ProxyProviders {
     static func provider(for attachment: AttachmentDescription, _ host: HostConnection) -> ItemProvider {
         let provider = ItemProvider()
         provider.suggestedName = attachment.suggestedName
+        provider.label = "attachment \(attachment.index + 1)"
         let index = attachment.index
         for representation in attachment.representations {
             let type = representation.typeIdentifier

@@ -24,12 +24,13 @@ extension ItemProvider {
     private struct Snapshot: Sendable {
         var registration: Registration
         var suggestedName: String?
+        var label: String?
         var registry: TypeRegistry
     }
 
     private func snapshot(_ typeIdentifier: String, _ fileOptions: FileOptions = []) -> Snapshot? {
         registration(answering: typeIdentifier, fileOptions: fileOptions).map {
-            Snapshot(registration: $0, suggestedName: suggestedName, registry: typeRegistry)
+            Snapshot(registration: $0, suggestedName: suggestedName, label: suggestedName ?? label, registry: typeRegistry)
         }
     }
 
@@ -39,7 +40,7 @@ extension ItemProvider {
         _ body: @escaping @Sendable (Snapshot, Fetched, LoadState) -> Void,
         failure: @escaping @Sendable (any Error) -> Void
     ) -> Progress {
-        let name = snapshot?.suggestedName.map { " of \($0)" } ?? ""
+        let name = snapshot?.label.map { " of \($0)" } ?? ""
         let state = LoadState("\(what)\(name) (\(typeIdentifier))")
         let delay = ItemProviderConfiguration.nextCompletionDelay()
         state.progress.cancellationHandler = {

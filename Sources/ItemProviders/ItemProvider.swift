@@ -40,6 +40,10 @@ public final class ItemProvider {
     /// The file name to use when the data is written to a file (`suggestedName`).
     public var suggestedName: String?
 
+    /// How messages name the provider when it has no ``suggestedName`` (`attachment 3`); not
+    /// visible to the code that loads it.
+    public var label: String?
+
     /// The ideal display size; ``PresentationSize/zero`` when there is no preference.
     public var preferredPresentationSize: PresentationSize = .zero
 

@@ -69,6 +69,12 @@ public struct CompletionOrder: Sendable, Hashable {
         state = seed
     }
 
+    /// The delays the first `count` loads get, in the order they start.
+    public func delays(count: Int) -> [Duration] {
+        var order = self
+        return (0..<count).map { _ in order.nextDelay() }
+    }
+
     /// The next delay (splitmix64 of the running state).
     mutating func nextDelay() -> Duration {
         state &+= 0x9E37_79B9_7F4A_7C15

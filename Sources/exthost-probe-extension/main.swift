@@ -1,32 +1,75 @@
 // exthost-probe-extension: a share extension written only against Apple's names (Foundation and
-// UniformTypeIdentifiers), as it would be for iOS. For every attachment it loads the first
-// registered type with the legacy loadItem and prints what the item is — the class a device
-// returns — one line per attachment:
-//   PROBE <index> <type> <url|file-url|string|data|dictionary|attributed-string|image|other:<class>|error:<domain> <code>>
-// The tests run it through `exthost share` for every payload preset.
+// UniformTypeIdentifiers), as it would be for iOS. The tests run it through the real pipeline.
+//
+// Modes (first argument):
+//   (none)          for every attachment, load the first registered type with the legacy loadItem and
+//                   print what the item is — the class a device returns — one line per attachment:
+//                   PROBE <index> <type> <url|file-url|string|data|dictionary|attributed-string|image|
+//                   other:<class>|error:<domain> <code>>
+//   early           start every load, then complete the request at once (the loads are abandoned)
+//   twice           load everything, then complete the request twice
+//   never           load everything and never complete the request
+//   last-finisher   complete the request from the completion handler of the last attachment, keeping
+//                   what finished before it: right only when loads finish in the order they started
+//   url-cast        keep only items that cast `as? URL` (what code written for files does)
 
 import Foundation
 import UniformTypeIdentifiers
 
 final class ProbeHandler: NSObject, NSExtensionRequestHandling {
+    static let mode = CommandLine.arguments.dropFirst().first ?? "classes"
+
     func beginRequest(with context: NSExtensionContext) {
         let items = context.inputItems.compactMap { $0 as? NSExtensionItem }
         let providers = items.flatMap { $0.attachments ?? [] }
-        Task { @MainActor in
+        switch Self.mode {
+        case "early":
+            for provider in providers {
+                guard let type = provider.registeredTypeIdentifiers.first else { continue }
+                _ = provider.loadDataRepresentation(forTypeIdentifier: type) { _, _ in }
+            }
+            context.completeRequest(returningItems: nil, completionHandler: nil)
+        case "last-finisher":
+            let collected = Collected()
+            let total = providers.count
             for (index, provider) in providers.enumerated() {
-                guard let type = provider.registeredTypeIdentifiers.first else {
-                    print("PROBE \(index) - none")
-                    continue
-                }
-                do {
-                    let item = try await provider.loadItem(forTypeIdentifier: type)
-                    print("PROBE \(index) \(type) \(Self.kind(of: item))")
-                } catch {
-                    let error = error as NSError
-                    print("PROBE \(index) \(type) error:\(error.domain) \(error.code)")
+                guard let type = provider.registeredTypeIdentifiers.first else { continue }
+                let isLast = index == providers.count - 1
+                _ = provider.loadDataRepresentation(forTypeIdentifier: type) { data, _ in
+                    let count = collected.add(data?.count ?? 0)
+                    if isLast {
+                        print("PROBE completed with \(count) of \(total)")
+                        context.completeRequest(returningItems: nil, completionHandler: nil)
+                    }
                 }
             }
-            context.completeRequest(returningItems: nil)
+        default:
+            Task { @MainActor in
+                for (index, provider) in providers.enumerated() {
+                    guard let type = provider.registeredTypeIdentifiers.first else {
+                        print("PROBE \(index) - none")
+                        continue
+                    }
+                    do {
+                        let item = try await provider.loadItem(forTypeIdentifier: type)
+                        if Self.mode == "url-cast" {
+                            if let url = item as? URL { print("PROBE \(index) kept \(url.lastPathComponent)") }
+                            continue
+                        }
+                        print("PROBE \(index) \(type) \(Self.kind(of: item))")
+                    } catch {
+                        let error = error as NSError
+                        print("PROBE \(index) \(type) error:\(error.domain) \(error.code)")
+                    }
+                }
+                switch Self.mode {
+                case "never": return
+                case "twice":
+                    context.completeRequest(returningItems: nil, completionHandler: nil)
+                    context.completeRequest(returningItems: nil, completionHandler: nil)
+                default: context.completeRequest(returningItems: nil, completionHandler: nil)
+                }
+            }
         }
     }
 
@@ -38,6 +81,20 @@ final class ProbeHandler: NSObject, NSExtensionRequestHandling {
         if item is NSAttributedString { return "attributed-string" }
         if item is UIImage { return "image" }
         return "other:\(type(of: item))"
+    }
+}
+
+/// What the completion handlers collected (they run on background queues).
+final class Collected: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    /// Adds one finished load; returns how many have finished.
+    func add(_ bytes: Int) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        count += 1
+        return count
     }
 }
 

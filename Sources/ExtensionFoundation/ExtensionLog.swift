@@ -1,0 +1,15 @@
+import ExtensionIPC
+import ExtensionRuntime
+import Synchronization
+
+/// Lines the Apple-named layer adds to the host's report (what `os_log` would show on a device),
+/// once ``NSExtensionMain(_:)`` has connected to the host; nothing before or outside a share.
+enum ExtensionLog {
+    private static let environment = Mutex<ExtensionRuntime.Environment?>(nil)
+
+    static func attach(_ running: ExtensionRuntime.Environment) { environment.withLock { $0 = running } }
+
+    static func error(_ text: String) {
+        environment.withLock { $0 }?.log(text, level: .error)
+    }
+}

@@ -1,0 +1,152 @@
+import AppGroups
+import ExtensionHost
+import Foundation
+import HostSystem
+import ItemProviders
+import Payloads
+import Testing
+
+@testable import ExtHostCommands
+
+/// A share extension written only against Apple's names (`exthost-probe-extension`), through the
+/// real pipeline: a separate sandboxed process, objects crossing the boundary, mistakes explained.
+@Suite(.timeLimit(.minutes(3)))
+struct AppleAPITests {
+    static let products = SiblingExecutable.directory ?? ""
+    static let probe = URL(fileURLWithPath: products + "/exthost-probe-extension")
+
+    /// A rule every shared thing passes (TRUEPREDICATE is refused as a release rule).
+    static let anyRule = """
+        <?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><string>SUBQUERY(extensionItems, $e, \
+        SUBQUERY($e.attachments, $a, ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "public.item" OR \
+        ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "public.content").@count &gt;= 1).@count &gt;= 1</string></plist>
+        """
+
+    /// What `loadItem` gives on a device, read from a preset's evidence (`loads_as`): a web link is
+    /// an `NSURL`, a file a file URL, text an `NSString`, a JavaScript result an `NSDictionary`, the
+    /// markup editor's screenshot before iOS 26 a `UIImage`. `MKMapItem` has no Linux counterpart:
+    /// its archived bytes arrive as `Data`.
+    static func expectedKind(_ attachment: PresetInfo.Attachment) -> String {
+        let loadsAs = attachment.loadsAs ?? ""
+        if loadsAs.hasPrefix("UIImage") { return "image" }
+        if loadsAs.contains("NSDictionary") { return "dictionary" }
+        if loadsAs.contains("file NSURL") || loadsAs.contains("file://") { return "file-url" }
+        if loadsAs.contains("NSURL") { return attachment.types.first == "public.file-url" ? "file-url" : "url" }
+        if loadsAs.contains("NSString") { return "string" }
+        if loadsAs.contains("NSData") || loadsAs.contains("MKMapItem") || loadsAs.contains("opaque") { return "data" }
+        return attachment.kind == "data" ? "data" : "file-url"
+    }
+
+    static func device() throws -> (root: URL, rule: URL) {
+        let root = try TestSupport.scratchRoot("apple-api")
+        let rule = root.appendingPathComponent("any.plist")
+        try Data(anyRule.utf8).write(to: rule)
+        return (root, rule)
+    }
+
+    @Test func everyPresetLoadsAsTheClassADeviceGives() async throws {
+        let (root, rule) = try Self.device()
+        defer { try? FileManager.default.removeItem(at: root) }
+        var checked = 0
+        for preset in PresetCatalog.presets {
+            let (code, out, err) = await TestSupport.run(
+                [
+                    "share", "--payload", preset.name, "--rule", rule.path, "--extension-executable", Self.probe.path,
+                    "--json",
+                ], root: root)
+            #expect(code == .success, "\(preset.name): \(err)")
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+            let lines = (report["log"] as? String ?? "").split(separator: "\n").filter { $0.hasPrefix("PROBE ") }
+            let attachments = preset.items.flatMap(\.attachments)
+            #expect(lines.count == attachments.count, "\(preset.name): \(lines)")
+            for (line, attachment) in zip(lines, attachments) {
+                let kind = line.split(separator: " ").last.map(String.init) ?? ""
+                #expect(
+                    kind == Self.expectedKind(attachment),
+                    "\(preset.name): \(line) — evidence says \(attachment.loadsAs ?? attachment.kind)")
+                checked += 1
+            }
+        }
+        #expect(checked >= 32)
+    }
+
+    @MainActor
+    func share(_ preset: String, mode: String, limits: ExtensionLimits = ExtensionLimits(), seed: UInt64? = nil)
+        async throws -> ShareReport
+    {
+        let (root, rule) = try Self.device()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let launcher = try #require(SandboxPolicy.launcherNextToExecutable())
+        var request = ShareRequest(
+            items: .preset(preset), root: .init(url: root),
+            extensionBundle: root.appendingPathComponent("Bundles/CardDrop.app/PlugIns/Share.appex"),
+            launcher: launcher)
+        request.ruleFile = rule
+        request.extensionExecutable = Self.probe
+        request.extensionArguments = [mode]
+        request.limits = limits
+        request.shuffleLoadsSeed = seed
+        return try await ExtensionHost.share(request)
+    }
+
+    @Test func completingWhileLoadsAreInFlightNamesTheAbandonedLoads() async throws {
+        let report = try await share("photos-multiple-photos", mode: "early")
+        #expect(report.completed)
+        let mistake = try #require(report.mistakes.first { $0.hasPrefix("completeRequest was called while") })
+        #expect(mistake.contains("loadDataRepresentation of attachment 1 (public.jpeg)"), "\(mistake)")
+        #expect(mistake.contains("3 load(s)"), "\(mistake)")
+    }
+
+    @Test func aSecondCompletionIsReportedAndHasNoEffect() async throws {
+        let report = try await share("notes-text", mode: "twice")
+        #expect(report.completed)
+        #expect(report.mistakes.contains { $0.hasPrefix("completeRequest(returningItems:) called after") })
+    }
+
+    @Test func aRequestThatNeverEndsIsKilledAtItsTimeLimitAndSaysSo() async throws {
+        var limits = ExtensionLimits()
+        limits.timeout = .seconds(2)
+        let report = try await share("notes-text", mode: "never", limits: limits)
+        #expect(report.extension?.outcome == "killed-timeout")
+        #expect(report.mistakes.contains { $0.hasPrefix("the request never ended") })
+    }
+
+    @Test func anInMemoryScreenshotIsNotAURLAndTheReportSaysWhy() async throws {
+        let report = try await share("screenshot-editor-ios11-18", mode: "url-cast")
+        #expect(report.completed)
+        #expect(!report.log.contains("kept"), "the cast to URL fails, as on a device")
+        #expect(report.mistakes.contains { $0.contains("in-memory image (UIImage)") }, "\(report.mistakes)")
+        let later = try await share("screenshot-editor-ios26", mode: "url-cast")
+        #expect(!later.mistakes.contains { $0.contains("in-memory image") }, "iOS 26 shares PNG data instead")
+    }
+
+    /// Code that completes from the last attachment's handler works while loads finish in the order
+    /// they started and loses the others when they do not — as on a phone. `--shuffle-loads` finds it.
+    @Test func shuffledCompletionOrderExposesCodeThatAssumesTheStartOrder() async throws {
+        // Seeds whose drawn delays make the last load finish first (delays: 0–40 ms, in start order).
+        var lost = false
+        for seed in Self.seedsWhereTheLastLoadIsFastest(count: 3, loads: 3) {
+            let report = try await share("photos-multiple-photos", mode: "last-finisher", seed: seed)
+            let line = report.log.split(separator: "\n").first { $0.hasPrefix("PROBE completed with") } ?? ""
+            if !line.hasSuffix("3 of 3") {
+                lost = true
+                #expect(report.mistakes.contains { $0.hasPrefix("completeRequest was called while") })
+            }
+        }
+        #expect(lost, "no shuffled order made the last load finish before the others")
+    }
+
+    /// Seeds for which the last of `loads` delays is at least 25 ms shorter than every other.
+    static func seedsWhereTheLastLoadIsFastest(count: Int, loads: Int) -> [UInt64] {
+        var seeds: [UInt64] = []
+        var seed: UInt64 = 1
+        while seeds.count < count {
+            let delays = CompletionOrder(seed: seed).delays(count: loads)
+            if let last = delays.last, delays.dropLast().allSatisfy({ $0 >= last + .milliseconds(25) }) {
+                seeds.append(seed)
+            }
+            seed += 1
+        }
+        return seeds
+    }
+}
