@@ -91,6 +91,7 @@ let package = Package(
         .executableTarget(
             name: "exthost-example-extension", dependencies: ["ExtensionRuntime", "ItemProviders", "AppGroups", "ExtensionIPC"]),
         .executableTarget(name: "exthost-probe-extension", dependencies: ["UniformTypeIdentifiers"]),
+        .executableTarget(name: "exthost-defaults-writer", dependencies: ["UniformTypeIdentifiers"]),
         .target(name: "CEscapeProbes"),
         .executableTarget(
             name: "exthost-hostile-extension", dependencies: ["CEscapeProbes", "HostSystem", "ExtensionIPC"]),
@@ -125,6 +126,12 @@ let package = Package(
             dependencies: [
                 "ExtensionHost", "ExtensionIPC", "HostSystem", "AppGroups", "ItemProviders", "exthost-sandbox-exec",
                 "exthost-hostile-extension", "exthost-example-extension", "exthost",
+            ]),
+        .testTarget(
+            name: "ExtensionFoundationTests",
+            dependencies: [
+                "UniformTypeIdentifiers", "MobileCoreServices", "ExtensionFoundation", "AppGroups", "ExtensionIPC",
+                "HostSystem", "exthost-defaults-writer",
             ]),
         .testTarget(name: "ExtensionRuntimeTests", dependencies: ["ExtensionRuntime", "ExtensionIPC", "HostSystem"]),
     ],

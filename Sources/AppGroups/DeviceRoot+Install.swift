@@ -46,14 +46,18 @@ extension DeviceRoot {
         // Check everything before anything is written.
         let app = try BundleIdentity.load(bundle: source, defines: defines)
         guard app.kind == .application else {
-            throw AppGroupError(.invalidBundle, "\(source.appendingPathComponent("Info.plist").path): not an app (CFBundlePackageType APPL)")
+            throw AppGroupError(
+                .invalidBundle,
+                "\(source.appendingPathComponent("Info.plist").path): not an app (CFBundlePackageType APPL)")
         }
-        let plugInNames = ((try? FileManager.default.contentsOfDirectory(atPath: source.appendingPathComponent("PlugIns").path)) ?? [])
+        let plugInNames =
+            ((try? FileManager.default.contentsOfDirectory(atPath: source.appendingPathComponent("PlugIns").path)) ?? [])
             .filter { $0.hasSuffix(".appex") }.sorted()
         var extensions: [BundleIdentity] = []
         for name in plugInNames {
             extensions.append(
-                try BundleIdentity.load(bundle: source.appendingPathComponent("PlugIns").appendingPathComponent(name), defines: defines))
+                try BundleIdentity.load(
+                    bundle: source.appendingPathComponent("PlugIns").appendingPathComponent(name), defines: defines))
         }
         var programs: [(relative: String, from: URL, identifier: String)] = []
         for (identity, relative) in [(app, "")] + zip(extensions, plugInNames.map { "PlugIns/\($0)" }) {
@@ -61,7 +65,10 @@ extension DeviceRoot {
             guard let program = try Self.program(of: bundle, searching: productDirectories) else { continue }
             if program.deletingLastPathComponent().standardizedFileURL.path != bundle.standardizedFileURL.path {
                 programs.append(
-                    ((relative.isEmpty ? "" : relative + "/") + program.lastPathComponent, program, identity.bundleIdentifier))
+                    (
+                        (relative.isEmpty ? "" : relative + "/") + program.lastPathComponent, program,
+                        identity.bundleIdentifier
+                    ))
             }
         }
 
@@ -90,7 +97,8 @@ extension DeviceRoot {
             if replaced, !FileManager.default.fileExists(atPath: destination.path) {
                 try? FileManager.default.moveItem(at: retired, to: destination)
             }
-            throw AppGroupError(.io, "cannot install \(source.path) into \(bundlesURL.path)", cause: UnderlyingFailure(error))
+            throw AppGroupError(
+                .io, "cannot install \(source.path) into \(bundlesURL.path)", cause: UnderlyingFailure(error))
         }
 
         // The containers a device makes at install.
@@ -116,9 +124,12 @@ extension DeviceRoot {
     @discardableResult
     public func uninstall(bundleIdentifier: String) throws -> [String] {
         let installed = bundleURLs().filter { $0.pathExtension == "app" }
-        guard let appURL = installed.first(where: {
-            (try? BundleIdentity.load(bundle: $0))?.bundleIdentifier.caseInsensitiveCompare(bundleIdentifier) == .orderedSame
-        }) else {
+        guard
+            let appURL = installed.first(where: {
+                (try? BundleIdentity.load(bundle: $0))?.bundleIdentifier.caseInsensitiveCompare(bundleIdentifier)
+                    == .orderedSame
+            })
+        else {
             throw AppGroupError(.notFound, "no app '\(bundleIdentifier)' is installed on \(url.path)")
         }
         let identities = bundleURLs().filter { $0.path.hasPrefix(appURL.path + "/") || $0 == appURL }
@@ -135,7 +146,9 @@ extension DeviceRoot {
         try remove(appURL)
         for identity in identities {
             let kind: ContainerKind = identity.kind == .application ? .application : .appExtension
-            if let container = existingContainer(kind, identifier: identity.bundleIdentifier) { try remove(container.url) }
+            if let container = existingContainer(kind, identifier: identity.bundleIdentifier) {
+                try remove(container.url)
+            }
         }
         let stillEntitled = Set(
             bundleURLs().compactMap { try? BundleIdentity.load(bundle: $0) }.flatMap(\.applicationGroups))
@@ -158,7 +171,8 @@ extension DeviceRoot {
         for directory in [bundle] + directories {
             let candidate = directory.appendingPathComponent(name)
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory),
+                !isDirectory.boolValue,
                 FileManager.default.isExecutableFile(atPath: candidate.path)
             {
                 return candidate

@@ -65,7 +65,8 @@ public struct DeviceSet: Sendable {
     public func create(named name: String, iosVersion: String = DeviceSet.defaultIOSVersion) throws -> DeviceInfo {
         try Self.validate(name)
         guard info(named: name) == nil else {
-            throw AppGroupError(.alreadyExists, "a device named '\(name)' exists already (\(root(named: name).url.path))")
+            throw AppGroupError(
+                .alreadyExists, "a device named '\(name)' exists already (\(root(named: name).url.path))")
         }
         guard Self.isVersion(iosVersion) else {
             throw AppGroupError(.invalidIdentifier, "'\(iosVersion)' is not an iOS version (like 17.4)")
@@ -153,7 +154,8 @@ extension DeviceRoot {
             guard devices.info(named: name) != nil else {
                 throw AppGroupError(
                     .notFound,
-                    "no device named '\(name)' under \(devices.directory.path); make it with 'exthost device create \(name)'")
+                    "no device named '\(name)' under \(devices.directory.path); make it with 'exthost device create \(name)'"
+                )
             }
             return devices.root(named: name)
         }

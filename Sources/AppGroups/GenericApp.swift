@@ -16,7 +16,8 @@ public enum GenericApp {
     /// - Returns: the installed extension bundle.
     /// - Throws: ``AppGroupError`` `.io`.
     public static func install(on root: DeviceRoot) throws -> URL {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("exthost-generic-\(UUID().uuidString)")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "exthost-generic-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let app = scratch.appendingPathComponent("Exthost Generic.app")
         let appex = app.appendingPathComponent("PlugIns/Share.appex")

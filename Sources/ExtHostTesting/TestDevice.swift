@@ -42,7 +42,8 @@ public struct TestDevice: Sendable {
                     + "package: \"exthost\") to the test target's dependencies")
         }
         root = DeviceRoot(
-            url: FileManager.default.temporaryDirectory.appendingPathComponent("exthost-test-device-\(UUID().uuidString)"))
+            url: FileManager.default.temporaryDirectory.appendingPathComponent(
+                "exthost-test-device-\(UUID().uuidString)"))
         do {
             try FileManager.default.createDirectory(at: root.bundlesURL, withIntermediateDirectories: true)
         } catch {
@@ -153,7 +154,8 @@ public struct TestDevice: Sendable {
         }
         guard
             let bundle = bundles.first(where: {
-                (try? BundleIdentity.load(bundle: $0))?.bundleIdentifier.caseInsensitiveCompare(identifier) == .orderedSame
+                (try? BundleIdentity.load(bundle: $0))?.bundleIdentifier.caseInsensitiveCompare(identifier)
+                    == .orderedSame
             })
         else { throw TestDeviceError("no extension '\(identifier)' is installed on the device") }
         return bundle

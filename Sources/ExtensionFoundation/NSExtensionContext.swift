@@ -1,5 +1,5 @@
-package import ExtensionRuntime
 import ExtensionIPC
+package import ExtensionRuntime
 public import Foundation
 package import ItemProviders
 

@@ -1,5 +1,5 @@
-import ExtensionRuntime
 import ExtensionIPC
+import ExtensionRuntime
 public import Foundation
 import ItemProviders
 

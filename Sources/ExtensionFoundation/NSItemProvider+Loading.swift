@@ -24,7 +24,8 @@ extension NSItemProvider {
     public func loadDataRepresentation(
         forTypeIdentifier typeIdentifier: String, completionHandler: @escaping @Sendable (Data?, (any Error)?) -> Void
     ) -> Progress {
-        model.loadDataRepresentation(for: typeIdentifier) { data, error in completionHandler(data, bridgedError(error)) }
+        model.loadDataRepresentation(for: typeIdentifier) { data, error in completionHandler(data, bridgedError(error))
+        }
     }
 
     /// Loads a temporary copy of the representation answering `typeIdentifier`. **The file is
@@ -146,4 +147,3 @@ extension NSItemProvider {
         }
     }
 }
-

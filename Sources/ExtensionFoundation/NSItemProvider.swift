@@ -162,10 +162,11 @@ open class NSItemProvider: NSObject {
     open func registerItem(forTypeIdentifier typeIdentifier: String, loadHandler: @escaping LoadHandler) {
         let handler = UncheckedBox(loadHandler)
         model.registerDataRepresentation(for: typeIdentifier) { completion in
-            handler.value({ item, error in
-                if let error { return completion(nil, error) }
-                completion(dataRepresentation(of: item), nil)
-            }, nil, nil)
+            handler.value(
+                { item, error in
+                    if let error { return completion(nil, error) }
+                    completion(dataRepresentation(of: item), nil)
+                }, nil, nil)
             return nil
         }
     }
@@ -183,7 +184,8 @@ open class NSItemProvider: NSObject {
                         nil,
                         bridgedError(
                             ItemProviderError(
-                                .unavailableCoercion, "Could not coerce an item of class \(type(of: box.value)) to class NSData")))
+                                .unavailableCoercion,
+                                "Could not coerce an item of class \(type(of: box.value)) to class NSData")))
                 }
                 return nil
             }
@@ -245,7 +247,8 @@ func bridgedObject(_ value: any Sendable) -> Any {
         case nil: return NSData(data: plist.data)
         }
     case let text as AttributedTextObject: return NSAttributedString(string: text.string)
-    case let image as ImageObject: return UIImage(data: image.data, typeIdentifier: image.typeIdentifier) ?? NSData(data: image.data)
+    case let image as ImageObject:
+        return UIImage(data: image.data, typeIdentifier: image.typeIdentifier) ?? NSData(data: image.data)
     default: return value
     }
 }

@@ -67,7 +67,8 @@ extension ExtensionHost {
             bundleIdentifier: identity.bundleIdentifier, bundlePath: bundle.path, containerPath: container.url.path,
             groupContainers: groups, rootPath: root.url.path,
             declarationFiles: [bundle.appendingPathComponent("Info.plist").path])
-        var launch = ExtensionLaunch(executable: program.path, arguments: arguments, launcher: launcher, process: process)
+        var launch = ExtensionLaunch(
+            executable: program.path, arguments: arguments, launcher: launcher, process: process)
         launch.extraReadOnlyPaths = [bundle.path]
         do {
             let output = try FileDescriptor.pipe()

@@ -1,5 +1,5 @@
-public import Foundation
 public import ExtensionIPC
+public import Foundation
 public import HostSystem
 
 /// Everything needed to start one extension process: the program, its containers, its limits.

@@ -54,7 +54,8 @@ public final class ProviderSession: ExtensionSession {
                     representations.append(
                         RepresentationDescription(
                             typeIdentifier: type, kind: kind, securityScopeToken: token,
-                            objectClass: kind == .data ? Self.objectClass(of: provider.registeredObject(answering: type)) : nil))
+                            objectClass: kind == .data
+                                ? Self.objectClass(of: provider.registeredObject(answering: type)) : nil))
                 }
                 attachments.append(
                     AttachmentDescription(

@@ -237,7 +237,8 @@ extension ExtensionHost {
         let (executable, arguments) = try program(for: request, identity: identity)
 
         // The items, typed as the share sheet types them: system types plus the declarations.
-        let registry = TypeRegistry.declared(in: request.declarations + ActivationRule.bundleDeclarationFiles(for: ruleURL))
+        let registry = TypeRegistry.declared(
+            in: request.declarations + ActivationRule.bundleDeclarationFiles(for: ruleURL))
         var payload: Payload
         do {
             switch request.items {
@@ -356,7 +357,8 @@ extension ExtensionHost {
         guard let builtIn = request.builtInExtension else {
             throw ShareError(
                 badInput: true,
-                "\(request.extensionBundle.path) holds no executable (CFBundleExecutable) and no built-in extension is available")
+                "\(request.extensionBundle.path) holds no executable (CFBundleExecutable) and no built-in extension is available"
+            )
         }
         return builtIn
     }

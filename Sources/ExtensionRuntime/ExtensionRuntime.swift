@@ -105,7 +105,9 @@ public enum ExtensionRuntime {
         ItemProviderConfiguration.temporaryDirectory = environment.containerURL.appendingPathComponent("tmp")
         ItemProviderConfiguration.securityScopeBroker = HostSecurityScopeBroker(host: host)
         if process.scopeMode == .lenient { ItemProviderConfiguration.securityScopeMode = .lenient }
-        if let seed = process.shuffleLoadsSeed { ItemProviderConfiguration.completionOrder = CompletionOrder(seed: seed) }
+        if let seed = process.shuffleLoadsSeed {
+            ItemProviderConfiguration.completionOrder = CompletionOrder(seed: seed)
+        }
         let ending = await run(environment, handler)
         do throws(IPCError) {
             // Thousands of outcomes do not fit in one frame: batches go ahead of the completion.

@@ -96,8 +96,7 @@ public enum SaveToGroupExtension {
     @MainActor
     static func stage(
         _ provider: ItemProvider, index: Int, staging: Staging, environment: ExtensionRuntime.Environment
-    ) async -> AttachmentOutcome
-    {
+    ) async -> AttachmentOutcome {
         let start = ContinuousClock.now
         var outcome = AttachmentOutcome(attachment: index)
         func elapsed() -> Double {

@@ -30,7 +30,8 @@ extension ItemProvider {
 
     private func snapshot(_ typeIdentifier: String, _ fileOptions: FileOptions = []) -> Snapshot? {
         registration(answering: typeIdentifier, fileOptions: fileOptions).map {
-            Snapshot(registration: $0, suggestedName: suggestedName, label: suggestedName ?? label, registry: typeRegistry)
+            Snapshot(
+                registration: $0, suggestedName: suggestedName, label: suggestedName ?? label, registry: typeRegistry)
         }
     }
 
@@ -58,7 +59,8 @@ extension ItemProvider {
                 case .success(let fetched):
                     state.progress.completedUnitCount = 50
                     if delay > .zero {
-                        let microseconds = Int(delay.components.seconds * 1_000_000 + delay.components.attoseconds / 1_000_000_000_000)
+                        let microseconds = Int(
+                            delay.components.seconds * 1_000_000 + delay.components.attoseconds / 1_000_000_000_000)
                         loadQueue.asyncAfter(deadline: .now() + .microseconds(microseconds)) {
                             body(snapshot, fetched, state)
                         }
@@ -287,7 +289,8 @@ extension ItemProvider {
                 return
             }
             loadDataRepresentation(for: typeIdentifier) { data, error in
-                deliver(data != nil ? .success(object) : .failure(error ?? ItemProviderError.cannotLoad(typeIdentifier)))
+                deliver(
+                    data != nil ? .success(object) : .failure(error ?? ItemProviderError.cannotLoad(typeIdentifier)))
             }
             return
         }
@@ -307,7 +310,8 @@ extension ItemProvider {
                 deliver(
                     .failure(
                         ItemProviderError(
-                            .unexpectedValueClass, "Could not decode the item of type \(typeIdentifier)", cause: error)))
+                            .unexpectedValueClass, "Could not decode the item of type \(typeIdentifier)", cause: error))
+                )
             }
         }
     }

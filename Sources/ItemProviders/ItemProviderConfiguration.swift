@@ -82,7 +82,8 @@ public struct CompletionOrder: Sendable, Hashable {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         z ^= z >> 31
-        let microseconds = max(1, maximumDelay.components.seconds * 1_000_000 + maximumDelay.components.attoseconds / 1_000_000_000_000)
+        let microseconds = max(
+            1, maximumDelay.components.seconds * 1_000_000 + maximumDelay.components.attoseconds / 1_000_000_000_000)
         return .microseconds(Int64(z % UInt64(microseconds)))
     }
 }

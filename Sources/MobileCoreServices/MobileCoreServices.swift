@@ -1,5 +1,5 @@
-@_exported public import UniformTypeIdentifiers
 public import Foundation
+@_exported public import UniformTypeIdentifiers
 import UniformTypes
 
 /// Core Foundation's string type, as MobileCoreServices' functions take and return it. Linux has

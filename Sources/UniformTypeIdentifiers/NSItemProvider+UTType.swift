@@ -42,7 +42,8 @@ extension NSItemProvider {
         for contentType: UTType, visibility: NSItemProviderRepresentationVisibility = .all,
         loadHandler: @escaping @Sendable (@escaping @Sendable (Data?, (any Error)?) -> Void) -> Progress?
     ) {
-        registerDataRepresentation(forTypeIdentifier: contentType.identifier, visibility: visibility, loadHandler: loadHandler)
+        registerDataRepresentation(
+            forTypeIdentifier: contentType.identifier, visibility: visibility, loadHandler: loadHandler)
     }
 
     /// Registers a file representation of `contentType`, opening in place when asked.

@@ -13,7 +13,8 @@ import Testing
         let folder = TestSupport.packageRoot.appendingPathComponent("Scripts/templates/init")
         let onDisk = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { path in
             var isDirectory: ObjCBool = false
-            _ = FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(
+                atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory)
             return !isDirectory.boolValue
         }.sorted()
         #expect(InitTemplate.files.map(\.path) == onDisk, "run Scripts/generate-init-template")

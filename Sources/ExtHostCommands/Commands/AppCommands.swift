@@ -1,7 +1,7 @@
 import AppGroups
 import ExtensionHost
-import HostSystem
 import Foundation
+import HostSystem
 
 /// `exthost app …`: what the main app sees.
 enum AppCommands {
@@ -53,7 +53,8 @@ enum AppCommands {
         arguments: "BUNDLE-ID [ARGUMENTS…]", positionalCount: 1...Int.max,
         options: [
             ContainerSupport.rootOption, ContainerSupport.deviceOption,
-            .value("timeout", "SECONDS", "Kill it after this wall time (default 60)."), .flag("json", "Machine output."),
+            .value("timeout", "SECONDS", "Kill it after this wall time (default 60)."),
+            .flag("json", "Machine output."),
         ],
         discussion: """
             The program (the app bundle's CFBundleExecutable, copied in by 'exthost install') runs confined by the

@@ -7,7 +7,8 @@ enum DeviceCommands {
     static var all: [CommandSpec] { [create, list, erase, delete, install, uninstall] }
 
     static func devices(_ context: CommandContext) -> DeviceSet {
-        DeviceSet.user(environment: context.environment.isEmpty ? ProcessInfo.processInfo.environment : context.environment)
+        DeviceSet.user(
+            environment: context.environment.isEmpty ? ProcessInfo.processInfo.environment : context.environment)
     }
 
     static let create = CommandSpec(
@@ -49,7 +50,8 @@ enum DeviceCommands {
             for info in found {
                 let apps = set.root(named: info.name).bundleURLs().filter { $0.pathExtension == "app" }.count
                 context.print(
-                    "\(info.name.padded(16)) iOS \(info.iosVersion.padded(6)) \(info.udid)  \(apps) app\(apps == 1 ? "" : "s")")
+                    "\(info.name.padded(16)) iOS \(info.iosVersion.padded(6)) \(info.udid)  \(apps) app\(apps == 1 ? "" : "s")"
+                )
             }
         }
         return .success
@@ -96,7 +98,8 @@ enum DeviceCommands {
         var products = parsed.values("products").map { context.resolve($0) }
         if products.isEmpty { products = [context.resolve(".build/debug")] }
         let report = try ContainerSupport.mapped {
-            try root.install(appAt: context.resolve(parsed.positionals[0]), productDirectories: products, defines: defines)
+            try root.install(
+                appAt: context.resolve(parsed.positionals[0]), productDirectories: products, defines: defines)
         }
         if parsed.flag("json") {
             context.printJSON(
@@ -105,7 +108,9 @@ enum DeviceCommands {
                     ("dataContainer", .string(report.dataContainer)), ("extensions", .strings(report.extensions)),
                     (
                         "groupContainers",
-                        .object(report.groupContainers.keys.sorted().map { ($0, .string(report.groupContainers[$0] ?? "")) })
+                        .object(
+                            report.groupContainers.keys.sorted().map { ($0, .string(report.groupContainers[$0] ?? "")) }
+                        )
                     ),
                     (
                         "executables",
@@ -114,7 +119,8 @@ enum DeviceCommands {
                     ("replaced", .bool(report.replaced)), ("root", .string(root.url.path)),
                 ]))
         } else {
-            context.print("\(report.replaced ? "reinstalled" : "installed") \(report.bundleIdentifier) on \(root.url.path)")
+            context.print(
+                "\(report.replaced ? "reinstalled" : "installed") \(report.bundleIdentifier) on \(root.url.path)")
             for identifier in report.extensions { context.print("  extension \(identifier)") }
             for (identifier, path) in report.executables.sorted(by: { $0.key < $1.key }) {
                 context.print("  program of \(identifier): \(path)")
@@ -134,7 +140,8 @@ enum DeviceCommands {
     ) { parsed, context in
         let root = try ContainerSupport.root(parsed, context)
         let removed = try ContainerSupport.mapped { try root.uninstall(bundleIdentifier: parsed.positionals[0]) }
-        context.print("uninstalled \(parsed.positionals[0]) (\(removed.count) item\(removed.count == 1 ? "" : "s") removed)")
+        context.print(
+            "uninstalled \(parsed.positionals[0]) (\(removed.count) item\(removed.count == 1 ? "" : "s") removed)")
         return .success
     }
 

@@ -9,7 +9,7 @@ enum InitTemplate {
 
     /// The files, decoded.
     static var files: [(path: String, bytes: Data)] {
-        encodedFiles.map { ($0.path, Data(base64Encoded: $0.base64) ?? Data()) }
+        encodedFiles.map { ($0.path, Data(base64Encoded: $0.base64, options: .ignoreUnknownCharacters) ?? Data()) }
     }
 
     /// The package this exthost was built from (where `Package.swift` sits above this source
@@ -26,7 +26,8 @@ enum InitTemplate {
     static func write(into directory: URL, exthostPath: String) throws -> [String] {
         let existing = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         guard existing.filter({ !$0.hasPrefix(".") }).isEmpty else {
-            throw CommandError.input("\(directory.path) is not empty; exthost init writes a new package into an empty folder")
+            throw CommandError.input(
+                "\(directory.path) is not empty; exthost init writes a new package into an empty folder")
         }
         var written: [String] = []
         do {
@@ -37,8 +38,10 @@ enum InitTemplate {
                 var bytes = file.bytes
                 if file.path == "Package.swift" {
                     bytes = Data(
-                        String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: pathPlaceholder, with: exthostPath)
-                            .utf8)
+                        String(decoding: bytes, as: UTF8.self).replacingOccurrences(
+                            of: pathPlaceholder, with: exthostPath
+                        )
+                        .utf8)
                 }
                 try bytes.write(to: target, options: .atomic)
                 written.append(file.path)
@@ -58,7 +61,9 @@ enum InitCommand {
         ["init"], summary: "Write a ready package: an app, its share extension written as for iOS, items, tests.",
         arguments: "[DIR]", positionalCount: 0...1,
         options: [
-            .value("exthost", "PATH", "The exthost package the new one depends on (default: the one exthost was built from).")
+            .value(
+                "exthost", "PATH",
+                "The exthost package the new one depends on (default: the one exthost was built from).")
         ],
         discussion: """
             DIR (default: the current folder) must be empty or missing. It gets Package.swift (depending on exthost's

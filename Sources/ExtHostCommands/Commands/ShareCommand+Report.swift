@@ -12,7 +12,8 @@ struct ShareReportRendering {
     /// `trailing`; `exthost share --json` streams the attachments between them.
     var leading: [(String, JSONValue)] {
         var pairs: [(String, JSONValue)] = [
-            ("activated", .bool(report.activated)), ("payload", .string(report.payload)), ("rule", .string(report.rule)),
+            ("activated", .bool(report.activated)), ("payload", .string(report.payload)),
+            ("rule", .string(report.rule)),
         ]
         if let run = report.extension {
             let sandbox = run.sandbox
@@ -37,8 +38,10 @@ struct ShareReportRendering {
                             "sandbox",
                             .object([
                                 ("enforced", .bool(sandbox.enforced)), ("status", .optional(sandbox.status)),
-                                ("landlockABI", .int(sandbox.landlockABI)), ("networkDenied", .bool(sandbox.networkDenied)),
-                                ("scopes", .strings(sandbox.scopes)), ("noNewPrivileges", .bool(sandbox.noNewPrivileges)),
+                                ("landlockABI", .int(sandbox.landlockABI)),
+                                ("networkDenied", .bool(sandbox.networkDenied)),
+                                ("scopes", .strings(sandbox.scopes)),
+                                ("noNewPrivileges", .bool(sandbox.noNewPrivileges)),
                                 ("capabilities", .optional(sandbox.capabilities)),
                             ])
                         ),
@@ -87,7 +90,8 @@ struct ShareReportRendering {
         var lines: [String] = []
         guard let run = report.extension else { return "\(report.payload): the extension did not run" }
         lines.append(
-            "\(report.payload) → \(run.bundleIdentifier): \(run.outcome) — \(run.reason) (pid \(run.pid), \(run.exitStatus))")
+            "\(report.payload) → \(run.bundleIdentifier): \(run.outcome) — \(run.reason) (pid \(run.pid), \(run.exitStatus))"
+        )
         let sandbox = run.sandbox
         if sandbox.status != nil {
             var parts = [

@@ -60,7 +60,8 @@ enum ShareCommand {
         case (let path?, nil): (items, itemsName) = (.path(context.resolve(path)), path)
         case (nil, let name?): (items, itemsName) = (.preset(name), nil)
         case (_?, _?): throw CommandError.usage("exthost share: give ITEMS or --payload NAME, not both")
-        case (nil, nil): throw CommandError.usage("exthost share needs ITEMS (a folder, archive or file) or --payload NAME")
+        case (nil, nil):
+            throw CommandError.usage("exthost share needs ITEMS (a folder, archive or file) or --payload NAME")
         }
         var request = ShareRequest(items: items, root: root, extensionBundle: bundleURL, launcher: launcher)
         request.itemsName = itemsName
@@ -73,7 +74,9 @@ enum ShareCommand {
         request.lenient = parsed.flag("lenient")
         request.limits = try limits(parsed)
         if let seed = parsed.value("shuffle-loads") {
-            guard let value = UInt64(seed) else { throw CommandError.usage("--shuffle-loads needs a number, not '\(seed)'") }
+            guard let value = UInt64(seed) else {
+                throw CommandError.usage("--shuffle-loads needs a number, not '\(seed)'")
+            }
             request.shuffleLoadsSeed = value
         }
         if let path = parsed.value("extension-executable") {
@@ -107,7 +110,8 @@ enum ShareCommand {
             if parsed.flag("json") {
                 context.printJSON(
                     .object([
-                        ("activated", .bool(false)), ("rule", .string(report.rule)), ("payload", .string(report.payload)),
+                        ("activated", .bool(false)), ("rule", .string(report.rule)),
+                        ("payload", .string(report.payload)),
                         ("explanation", report.explanation.map(RuleCommands.jsonValue) ?? .null),
                     ]))
             } else {
@@ -122,7 +126,9 @@ enum ShareCommand {
         }
         if parsed.flag("json") {
             let rendering = ShareReportRendering(report: report)
-            context.printJSON(rendering.leading, array: "attachments", count: report.attachments.count, trailing: rendering.trailing) {
+            context.printJSON(
+                rendering.leading, array: "attachments", count: report.attachments.count, trailing: rendering.trailing
+            ) {
                 ShareReportRendering.attachmentJSON(report.attachments[$0])
             }
         } else {

@@ -149,7 +149,6 @@ enum TypesCommands {
         }
     }
 
-
     /// A known (declared or dynamic) type, or exit 2 with the nearest known identifier.
     static func resolve(_ text: String, in registry: TypeRegistry) throws -> UniformTypeIdentifier {
         guard let id = UniformTypeIdentifier(validating: text) else {

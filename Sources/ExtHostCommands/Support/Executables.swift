@@ -1,5 +1,5 @@
-import HostSystem
 import Foundation
+import HostSystem
 
 /// The programs commands start as child processes.
 enum Executables {
@@ -9,7 +9,8 @@ enum Executables {
     static func exthost() throws -> String {
         guard let sibling = SiblingExecutable.path("exthost") else {
             throw CommandError.failed(
-                "the exthost executable is not next to \(SiblingExecutable.directory ?? "this program"); build the package first")
+                "the exthost executable is not next to \(SiblingExecutable.directory ?? "this program"); build the package first"
+            )
         }
         return sibling
     }

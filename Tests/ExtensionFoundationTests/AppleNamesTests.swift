@@ -1,0 +1,158 @@
+import Foundation
+import MobileCoreServices
+import Testing
+import UniformTypeIdentifiers
+
+/// The Apple-named API in process, written in the call shapes real share extensions use (the
+/// suite builds with warnings as errors, so `item as? URL` and friends must compile cleanly).
+struct AppleNamesTests {
+    @Test func utTypeAnswersFromTheTypeTable() {
+        #expect(UTType.jpeg.conforms(to: .image))
+        #expect(UTType.heic.conforms(to: .image) && UTType.heic.supertypes.contains(.data))
+        #expect(UTType.vCard.conforms(to: .text))
+        #expect(UTType.fileURL.conforms(to: .url) && !UTType.url.conforms(to: .fileURL))
+        #expect(UTType(filenameExtension: "pdf") == .pdf)
+        #expect(UTType(mimeType: "image/png") == .png)
+        #expect(UTType.png.preferredFilenameExtension == "png" && UTType.png.preferredMIMEType == "image/png")
+        #expect(UTType("public.jpeg")?.identifier == "public.jpeg")
+        #expect(UTType("com.example.not-declared") == nil)
+        let unknown = UTType(filenameExtension: "qqq7")
+        #expect(unknown?.isDynamic == true && unknown?.isDeclared == false && unknown?.conforms(to: .data) == true)
+        #expect(UTType.jpeg.isSupertype(of: .jpeg) == false && UTType.image.isSupertype(of: .jpeg))
+        #expect(
+            URL(fileURLWithPath: "/tmp").appendingPathComponent("readme", conformingTo: .plainText).lastPathComponent
+                == "readme.txt")
+    }
+
+    @Test func mobileCoreServicesConstantsAndFunctions() {
+        let url = kUTTypeURL as String
+        #expect(url == "public.url")
+        #expect(kUTTypeImage as String == UTType.image.identifier)
+        let ext = "png"
+        let uti = UTTypeCreatePreferredIdentifierForTag(kUTTagClassFilenameExtension, ext as CFString, nil)?
+            .takeRetainedValue()
+        #expect(uti as String? == "public.png")
+        let mime = UTTypeCopyPreferredTagWithClass("public.png" as CFString, kUTTagClassMIMEType)?.takeRetainedValue()
+        #expect(mime as String? == "image/png")
+        #expect(UTTypeConformsTo(kUTTypeJPEG, kUTTypeImage))
+    }
+
+    @Test func loadItemReturnsObjectsThatCastAsOnADevice() async throws {
+        let link = NSItemProvider(item: URL(string: "https://example.com/a") as Any, typeIdentifier: "public.url")
+        let text = NSItemProvider(object: "hello" as NSString)
+        let data = NSItemProvider(item: Data([1, 2, 3]) as Any, typeIdentifier: "public.data")
+
+        // The async import, cast directly.
+        let item = try await link.loadItem(forTypeIdentifier: "public.url")
+        #expect((item as? URL)?.host == "example.com")
+        #expect(item is NSURL)
+        #expect(try await text.loadItem(forTypeIdentifier: "public.plain-text") as? String == "hello")
+        #expect(try await data.loadItem(forTypeIdentifier: "public.data") as? Data == Data([1, 2, 3]))
+
+        // The callback forms: options explicit and omitted, handler with and without parentheses.
+        let viaCallback: String? = await withCheckedContinuation { continuation in
+            text.loadItem(
+                forTypeIdentifier: "public.text", options: nil,
+                completionHandler: { (item, error) in
+                    continuation.resume(returning: error == nil ? item as? String : nil)
+                })
+        }
+        #expect(viaCallback == "hello")
+        let trailing: URL? = await withCheckedContinuation { continuation in
+            link.loadItem(forTypeIdentifier: UTType.url.identifier) { item, _ in
+                continuation.resume(returning: item as? URL)
+            }
+        }
+        #expect(trailing?.absoluteString == "https://example.com/a")
+    }
+
+    @Test func anUnansweredTypeFailsWithApplesDomainAndCode() async {
+        let provider = NSItemProvider(object: "x" as NSString)
+        do {
+            _ = try await provider.loadItem(forTypeIdentifier: "public.image")
+            Issue.record("a text provider answered public.image")
+        } catch {
+            let error = error as NSError
+            #expect(error.domain == NSItemProviderErrorDomain)
+            #expect(error.code == NSItemProvider.ErrorCode.itemUnavailableError.rawValue)
+        }
+    }
+
+    @Test func objectsOfClassesLoadThroughTheGenericForm() async throws {
+        let provider = NSItemProvider(object: try #require(URL(string: "https://example.com/b")) as NSURL)
+        #expect(provider.canLoadObject(ofClass: URL.self))
+        #expect(provider.registeredTypeIdentifiers.first == "public.url")
+        let url: URL? = await withCheckedContinuation { continuation in
+            _ = provider.loadObject(ofClass: URL.self) { url, _ in continuation.resume(returning: url) }
+        }
+        #expect(url?.path == "/b")
+        let text = NSItemProvider(object: "words" as NSString)
+        let string: String? = await withCheckedContinuation { continuation in
+            _ = text.loadObject(ofClass: String.self) { string, _ in continuation.resume(returning: string) }
+        }
+        #expect(string == "words")
+    }
+
+    @Test func registrationsAnswerByConformanceInFidelityOrder() async throws {
+        let provider = NSItemProvider()
+        provider.registerDataRepresentation(for: .png) { completion in
+            completion(Data([0x89]), nil)
+            return nil
+        }
+        provider.registerDataRepresentation(forTypeIdentifier: "public.jpeg") { completion in
+            completion(Data([0xFF]), nil)
+            return Progress()
+        }
+        #expect(provider.registeredContentTypes == [.png, .jpeg])
+        #expect(provider.registeredContentTypes(conformingTo: .image).count == 2)
+        #expect(provider.hasItemConformingToTypeIdentifier("public.image"))
+        #expect(provider.hasRepresentationConforming(toTypeIdentifier: "public.image", fileOptions: []))
+        #expect(!provider.hasRepresentationConforming(toTypeIdentifier: "public.image", fileOptions: [.openInPlace]))
+        let first: Data? = await withCheckedContinuation { continuation in
+            _ = provider.loadDataRepresentation(for: .image) { data, _ in continuation.resume(returning: data) }
+        }
+        #expect(first == Data([0x89]))
+    }
+
+    @Test func theFileOfLoadFileRepresentationIsGoneWhenTheHandlerReturns() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("names-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let original = folder.appendingPathComponent("menu.pdf")
+        try Data("%PDF-1.4\n".utf8).write(to: original)
+        let provider = try #require(NSItemProvider(contentsOf: original))
+        #expect(provider.suggestedName == "menu.pdf")
+        let copy: URL? = await withCheckedContinuation { continuation in
+            _ = provider.loadFileRepresentation(forTypeIdentifier: UTType.pdf.identifier) { url, _ in
+                #expect(url.map { FileManager.default.fileExists(atPath: $0.path) } == true)
+                continuation.resume(returning: url)
+            }
+        }
+        let gone = try #require(copy)
+        // The directory goes right after the handler: give the load queue a moment.
+        for _ in 0..<100 where FileManager.default.fileExists(atPath: gone.path) {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(!FileManager.default.fileExists(atPath: gone.path))
+    }
+
+    @Test func extensionItemsKeepTheirFieldsInUserInfo() {
+        let item = NSExtensionItem()
+        item.attributedContentText = NSAttributedString(string: "Page title")
+        item.attachments = [NSItemProvider(object: "x" as NSString)]
+        #expect(item.userInfo?[NSExtensionItemAttributedContentTextKey] is NSAttributedString)
+        #expect(item.attributedTitle == nil)
+        #expect(item.attachments?.count == 1)
+    }
+
+    @Test func progressAndFileCoordinationExistAsOnApplesPlatforms() {
+        let progress = Progress()
+        #expect(progress.totalUnitCount == -1)
+        var error: NSError?
+        var written: URL?
+        NSFileCoordinator().coordinate(
+            writingItemAt: URL(fileURLWithPath: "/tmp/x"), options: [.forMerging], error: &error
+        ) { url in written = url }
+        #expect(written?.path == "/tmp/x" && error == nil)
+    }
+}
