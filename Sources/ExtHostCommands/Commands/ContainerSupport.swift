@@ -14,7 +14,7 @@ enum ContainerSupport {
         "define", "KEY=VALUE", "A build setting for $(KEY) in Info.plist and entitlements (repeatable).")
 
     static func root(_ parsed: ParsedArguments, _ context: CommandContext) throws -> DeviceRoot {
-        try mapped {
+        try mappedNaming {
             try DeviceRoot.resolve(
                 option: parsed.value("root").map { context.resolve($0).path }, device: parsed.value("device"),
                 environment: context.environment, currentDirectory: context.currentDirectory)
@@ -72,6 +72,18 @@ enum ContainerSupport {
     static func mapped<R>(_ body: () throws -> R) throws -> R {
         do {
             return try body()
+        } catch let error as AppGroupError {
+            throw commandError(error)
+        }
+    }
+
+    /// Runs `body` where naming something that is not there (a device, an installed app) or making
+    /// what exists is the user's mistake: those are bad input (exit 2) too.
+    static func mappedNaming<R>(_ body: () throws -> R) throws -> R {
+        do {
+            return try body()
+        } catch let error as AppGroupError where error.code == .notFound || error.code == .alreadyExists {
+            throw CommandError.input(error.description)
         } catch let error as AppGroupError {
             throw commandError(error)
         }

@@ -21,7 +21,7 @@ enum DeviceCommands {
         discussion: "Devices live in $XDG_DATA_HOME/exthost/Devices/NAME (~/.local/share/… when unset)."
     ) { parsed, context in
         let name = parsed.positionals[0]
-        let info = try ContainerSupport.mapped {
+        let info = try ContainerSupport.mappedNaming {
             try devices(context).create(named: name, iosVersion: parsed.value("ios") ?? DeviceSet.defaultIOSVersion)
         }
         let root = devices(context).root(named: name)
@@ -62,7 +62,7 @@ enum DeviceCommands {
         arguments: "NAME", positionalCount: 1...1
     ) { parsed, context in
         let name = parsed.positionals[0]
-        try ContainerSupport.mapped { try devices(context).erase(named: name) }
+        try ContainerSupport.mappedNaming { try devices(context).erase(named: name) }
         context.print("erased \(name)")
         return .success
     }
@@ -72,7 +72,7 @@ enum DeviceCommands {
         positionalCount: 1...1
     ) { parsed, context in
         let name = parsed.positionals[0]
-        try ContainerSupport.mapped { try devices(context).delete(named: name) }
+        try ContainerSupport.mappedNaming { try devices(context).delete(named: name) }
         context.print("deleted \(name)")
         return .success
     }
@@ -139,7 +139,7 @@ enum DeviceCommands {
         options: [ContainerSupport.rootOption, ContainerSupport.deviceOption]
     ) { parsed, context in
         let root = try ContainerSupport.root(parsed, context)
-        let removed = try ContainerSupport.mapped { try root.uninstall(bundleIdentifier: parsed.positionals[0]) }
+        let removed = try ContainerSupport.mappedNaming { try root.uninstall(bundleIdentifier: parsed.positionals[0]) }
         context.print(
             "uninstalled \(parsed.positionals[0]) (\(removed.count) item\(removed.count == 1 ? "" : "s") removed)")
         return .success
