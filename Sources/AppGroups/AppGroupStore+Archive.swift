@@ -73,7 +73,7 @@ extension AppGroupStore {
     /// - Returns: the new entries.
     /// - Throws: ``AppGroupError``: `.escapesContainer` (traversal, absolute path, any link),
     ///   `.tooLarge` (size, entry count, ratio), `.corrupt` (unreadable archive, checksum mismatch),
-    ///   with the ``ArchiveError`` as the cause.
+    ///   with the `ArchiveError` as the cause.
     @discardableResult
     public func importEntries(
         fromArchiveAt url: URL, limits: ExtractionLimits = .default,

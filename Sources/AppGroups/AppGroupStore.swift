@@ -3,7 +3,7 @@ import HostSystem
 
 /// An App Group container opened for reading and committing entries.
 ///
-/// Files reach the app only through the journal: ``makeEntry(name:typeIdentifier:path:)`` stages a
+/// Files reach the app only through the journal: ``makeEntry(name:typeIdentifier:path:permissions:)`` stages a
 /// temporary file, ``commit(_:)`` makes it durable, renames it into place and appends its record,
 /// all under the container's exclusive lock; readers use ``entries(after:)`` under the shared lock.
 /// Opening a store as an identity runs recovery first (see ``lastRecovery``).

@@ -12,7 +12,7 @@ public final class StagedFile {
 
     /// The temporary file's name in its directory.
     public let temporaryName: String
-    /// The open temporary file (write it with ``write(_:)`` or ``copy(from:)``).
+    /// The open temporary file (write it with ``StagedFile/write(_:)`` or ``StagedFile/copy(from:startingWith:)``).
     public let descriptor: FileDescriptor
     private let directory: FileDescriptor
     private let directoryPath: String

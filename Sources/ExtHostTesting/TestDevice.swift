@@ -65,7 +65,7 @@ public struct TestDevice: Sendable {
     }
 
     /// Installs the app bundle at `appURL`, taking its programs from ``products``.
-    /// - Throws: ``AppGroups/AppGroupError`` naming the file when the bundle is bad.
+    /// - Throws: `AppGroupError` naming the file when the bundle is bad.
     @discardableResult
     public func install(appAt appURL: URL) throws -> InstallReport {
         try root.install(appAt: appURL, productDirectories: [products])
@@ -74,11 +74,13 @@ public struct TestDevice: Sendable {
     /// Shares the items at `url` (a folder, an archive, a file, or a folder with `share.json`) with
     /// the installed extension `extensionIdentifier` (default: the first installed one).
     /// - Parameters:
+    ///   - url: the items.
+    ///   - extensionIdentifier: the extension's bundle identifier (nil: the first installed).
     ///   - rule: an activation rule file to use instead of the extension's.
     ///   - lenient: open-in-place files readable without a started scope (the simulator).
     ///   - limits: the extension's limits (default: a device's).
     ///   - shuffleLoads: a seed that shuffles the order in which loads complete.
-    /// - Throws: ``ExtensionHost/ShareError`` when the share cannot start.
+    /// - Throws: `ShareError` when the share cannot start.
     @MainActor
     public func share(
         itemsAt url: URL, extension extensionIdentifier: String? = nil, rule: URL? = nil, lenient: Bool = false,
@@ -87,8 +89,16 @@ public struct TestDevice: Sendable {
         try await share(.path(url), extensionIdentifier, rule, lenient, limits, shuffleLoads)
     }
 
-    /// Shares a named preset of a real app's share (`safari-webpage`, `files-app-document`, …).
-    /// - Throws: ``ExtensionHost/ShareError`` when the share cannot start.
+    /// Shares a named preset of a real app's share (`safari-webpage`, `files-app-document`, …), with
+    /// the options of ``share(itemsAt:extension:rule:lenient:limits:shuffleLoads:)``.
+    /// - Parameters:
+    ///   - preset: the preset's name.
+    ///   - extensionIdentifier: the extension's bundle identifier (nil: the first installed).
+    ///   - rule: an activation rule file to use instead of the extension's.
+    ///   - lenient: open-in-place files readable without a started scope.
+    ///   - limits: the extension's limits.
+    ///   - shuffleLoads: a seed that shuffles the order in which loads complete.
+    /// - Throws: `ShareError` when the share cannot start.
     @MainActor
     public func share(
         preset: String, extension extensionIdentifier: String? = nil, rule: URL? = nil, lenient: Bool = false,
@@ -116,7 +126,7 @@ public struct TestDevice: Sendable {
     }
 
     /// Runs the installed app `bundleIdentifier`'s program as the device would.
-    /// - Throws: ``ExtensionHost/ShareError`` when it is not installed or holds no program.
+    /// - Throws: `ShareError` when it is not installed or holds no program.
     public func runApp(_ bundleIdentifier: String, arguments: [String] = []) async throws -> AppRunReport {
         guard let launcher = SandboxPolicy.launcherNextToExecutable() else {
             throw TestDeviceError("exthost-sandbox-exec is not built beside the tests")
@@ -126,7 +136,7 @@ public struct TestDevice: Sendable {
 
     /// The entries committed to `group` that the installed app entitled to it has not consumed —
     /// what `exthost app inbox` lists.
-    /// - Throws: ``AppGroups/AppGroupError``.
+    /// - Throws: `AppGroupError`.
     public func inbox(group: String) throws -> [InboxItem] {
         let identifier = try AppGroupIdentifier(validating: group)
         let app = try appEntitled(to: identifier)
@@ -134,7 +144,7 @@ public struct TestDevice: Sendable {
     }
 
     /// The group's shared defaults suite (`UserDefaults(suiteName: group)`), as property-list values.
-    /// - Throws: ``AppGroups/AppGroupError``.
+    /// - Throws: `AppGroupError`.
     public func defaults(group: String) throws -> [String: Any] {
         let identifier = try AppGroupIdentifier(validating: group)
         let store = try AppGroupStore.inspect(identifier, root: root)

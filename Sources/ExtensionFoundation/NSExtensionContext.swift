@@ -11,7 +11,7 @@ package import ItemProviders
 /// `cancelRequest` has no effect, and is reported too.
 ///
 /// `Sendable`: extensions end the request from whichever queue their last load completes on, as
-/// Apple's sample code does; every call takes ``lock``.
+/// Apple's sample code does; every call takes a lock.
 open class NSExtensionContext: NSObject, @unchecked Sendable {
     package let model: ExtensionContext
     private let lock = NSLock()

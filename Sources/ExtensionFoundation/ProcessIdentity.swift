@@ -6,7 +6,7 @@ public import UniformTypes
 
 /// Who the running process is on the emulated device: its bundle, its container and the App
 /// Groups it is entitled to. exthost tells a process it launches (a share extension, an app)
-/// through ``ExtensionIPC/ProcessEnvironment``; code run any other way (a unit test reading the
+/// through its `ProcessEnvironment` variable; code run any other way (a unit test reading the
 /// group as the app) sets ``environment`` itself.
 ///
 /// `FileManager.containerURL(forSecurityApplicationGroupIdentifier:)` and
