@@ -25,6 +25,24 @@ import Testing
         }
     }
 
+    /// The README's "your own extension" section shows the files `exthost init` writes, as they are.
+    @Test func theReadmeShowsTheTemplateFilesVerbatim() throws {
+        let readme = try String(
+            contentsOf: TestSupport.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let shown = [
+            "Package.swift", "Sources/MyShare/ShareHandler.swift", "Sources/MyShare/main.swift",
+            "Sources/MyApp/main.swift", "Tests/MyShareTests/MyShareTests.swift",
+        ]
+        for path in shown {
+            let file = try #require(InitTemplate.files.first { $0.path == path })
+            var text = String(decoding: file.bytes, as: UTF8.self)
+            text = text.replacingOccurrences(of: InitTemplate.pathPlaceholder, with: "../exthost")
+            #expect(
+                readme.contains("```swift\n" + text + "```"),
+                "README.md does not show \(path) as exthost init writes it")
+        }
+    }
+
     @Test func initRefusesAFolderThatHoldsFiles() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("init-full-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
