@@ -156,3 +156,42 @@ struct AppleNamesTests {
         #expect(written?.path == "/tmp/x" && error == nil)
     }
 }
+
+/// The Foundation pieces extensions call that swift-corelibs-foundation lacks.
+struct FoundationGapsTests {
+    @Test func aDataDetectorFindsTheLinkInSharedText() throws {
+        let text = "Look at www.example.org/page, or https://example.com/a?b=1. Mail mailto:x@example.com!"
+        let detector = try NSDataDetector(types: 1 << 5)
+        let matches = detector.matches(
+            in: text, options: [], range: NSRange(location: 0, length: (text as NSString).length))
+        #expect(
+            matches.compactMap(\.url?.absoluteString) == [
+                "http://www.example.org/page", "https://example.com/a?b=1", "mailto:x@example.com",
+            ])
+        let first = try #require(detector.firstMatch(in: text, options: [], range: NSRange(location: 0, length: 30)))
+        #expect(first.range.location == 8 && first.url?.host == "www.example.org")
+        #expect(try NSDataDetector(types: 1 << 3).matches(in: text, range: NSRange(location: 0, length: 5)).isEmpty)
+    }
+
+    @Test func fileWrappersWriteAndReadFoldersAndFiles() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wrapper-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let wrapper = FileWrapper(directoryWithFileWrappers: [
+            "a.txt": FileWrapper(regularFileWithContents: Data("a".utf8)),
+            "sub": FileWrapper(directoryWithFileWrappers: [
+                "b.txt": FileWrapper(regularFileWithContents: Data("b".utf8))
+            ]),
+        ])
+        try wrapper.write(to: folder, options: .atomic, originalContentsURL: nil)
+        let read = try FileWrapper(url: folder)
+        #expect(read.isDirectory && read.filename == folder.lastPathComponent)
+        #expect(read.fileWrappers?["a.txt"]?.regularFileContents == Data("a".utf8))
+        #expect(read.fileWrappers?["sub"]?.fileWrappers?["b.txt"]?.regularFileContents == Data("b".utf8))
+    }
+
+    @Test func theStandardDirectoriesAreTheProcessContainers() {
+        #expect(URL.documentsDirectory.lastPathComponent == "Documents")
+        #expect(URL.applicationSupportDirectory.path.hasSuffix("Library/Application Support"))
+        #expect(URL.cachesDirectory.path.hasSuffix("Library/Caches"))
+    }
+}

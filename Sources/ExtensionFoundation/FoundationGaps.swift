@@ -1,0 +1,205 @@
+import ExtensionIPC
+public import Foundation
+
+// The Foundation pieces share extensions call that swift-corelibs-foundation does not have.
+
+extension URL {
+    /// The process's `Library/Application Support` (in its container when exthost started it).
+    public static var applicationSupportDirectory: URL { library("Application Support") }
+    /// The process's `Library/Caches`.
+    public static var cachesDirectory: URL { library("Caches") }
+    /// The process's `Documents`.
+    public static var documentsDirectory: URL { home.appendingPathComponent("Documents", isDirectory: true) }
+    /// The process's `Library`.
+    public static var libraryDirectory: URL { home.appendingPathComponent("Library", isDirectory: true) }
+
+    private static var home: URL {
+        ProcessIdentity.environment.map { URL(fileURLWithPath: $0.containerPath, isDirectory: true) }
+            ?? URL(fileURLWithPath: NSHomeDirectory(), isDirectory: true)
+    }
+
+    private static func library(_ name: String) -> URL {
+        libraryDirectory.appendingPathComponent(name, isDirectory: true)
+    }
+}
+
+/// A result of ``NSDataDetector``: a link found in text, with the URL it names.
+public final class NSLinkCheckingResult: NSTextCheckingResult {
+    private let foundRange: NSRange
+    /// The link's URL.
+    public let link: URL
+
+    init(range: NSRange, url: URL) {
+        foundRange = range
+        link = url
+        super.init()
+    }
+
+    /// Not used: results are made by the detector.
+    public required init?(coder: NSCoder) { nil }
+
+    /// Where the link is in the text.
+    public override var range: NSRange { foundRange }
+    /// `.link` (by value: corelibs marks the name deprecated).
+    public override var resultType: NSTextCheckingResult.CheckingType { .init(rawValue: NSDataDetector.linkType) }
+}
+
+extension NSTextCheckingResult {
+    /// The URL of a link result (nil for other results).
+    public var url: URL? { (self as? NSLinkCheckingResult)?.link }
+}
+
+/// The checking types of ``NSDataDetector`` (`NSTextCheckingResult.CheckingType` raw values).
+public typealias NSTextCheckingTypes = UInt64
+
+/// Finds links in text (`NSDataDetector` with `.link`): `http(s)` and `ftp` URLs, `www.` hosts (as
+/// `http://`) and `mailto:` addresses. Other checking types find nothing (no detector for dates,
+/// addresses or phone numbers here). Apple's is an `NSRegularExpression` subclass; corelibs'
+/// `NSRegularExpression` cannot be subclassed, so this one has the same matching methods of its own.
+open class NSDataDetector: NSObject, @unchecked Sendable {
+    /// `NSTextCheckingResult.CheckingType.link.rawValue`.
+    static let linkType: UInt64 = 1 << 5
+
+    private let checkingTypes: NSTextCheckingTypes
+    private let expression: NSRegularExpression
+
+    private static let linkPattern =
+        #"(?i)\b(?:(?:https?|ftp)://[^\s<>"]+|www\.[a-z0-9-]+(?:\.[a-z0-9-]+)+[^\s<>"]*|mailto:[^\s<>"]+)"#
+
+    /// A detector for `checkingTypes` (`NSTextCheckingResult.CheckingType.link.rawValue`).
+    /// - Throws: never; kept for Apple's signature.
+    public init(types checkingTypes: NSTextCheckingTypes) throws {
+        self.checkingTypes = checkingTypes
+        expression = try NSRegularExpression(pattern: Self.linkPattern, options: [])
+        super.init()
+    }
+
+    /// Every link in `range` of `string`.
+    open func matches(
+        in string: String, options: NSRegularExpression.MatchingOptions = [], range: NSRange
+    ) -> [NSTextCheckingResult] {
+        guard checkingTypes & Self.linkType != 0 else { return [] }
+        let text = string as NSString
+        return expression.matches(in: string, options: options, range: range).compactMap { match in
+            var found = text.substring(with: match.range)
+            while let last = found.last, ".,;:!?)]}'".contains(last) { found.removeLast() }
+            let length = (found as NSString).length
+            let absolute = found.lowercased().hasPrefix("www.") ? "http://" + found : found
+            guard let url = URL(string: absolute) else { return nil }
+            return NSLinkCheckingResult(range: NSRange(location: match.range.location, length: length), url: url)
+        }
+    }
+
+    /// The first link in `range` of `string`.
+    open func firstMatch(
+        in string: String, options: NSRegularExpression.MatchingOptions = [], range: NSRange
+    ) -> NSTextCheckingResult? {
+        matches(in: string, options: options, range: range).first
+    }
+
+    /// How many links are in `range` of `string`.
+    open func numberOfMatches(
+        in string: String, options: NSRegularExpression.MatchingOptions = [], range: NSRange
+    ) -> Int {
+        matches(in: string, options: options, range: range).count
+    }
+}
+
+/// A file or folder held in memory (`FileWrapper`): what extensions use to write a document they
+/// built, or to read a package.
+open class FileWrapper: NSObject, @unchecked Sendable {
+    /// How to read a wrapper.
+    public struct ReadingOptions: OptionSet, Sendable {
+        /// The raw value.
+        public let rawValue: UInt
+        /// Options.
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// Read everything now.
+        public static let immediate = ReadingOptions(rawValue: 1 << 0)
+        /// Do not map the file.
+        public static let withoutMapping = ReadingOptions(rawValue: 1 << 1)
+    }
+
+    /// How to write a wrapper.
+    public struct WritingOptions: OptionSet, Sendable {
+        /// The raw value.
+        public let rawValue: UInt
+        /// Options.
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// Write to a temporary place, then move it.
+        public static let atomic = WritingOptions(rawValue: 1 << 0)
+        /// Remember the file names written.
+        public static let withNameUpdating = WritingOptions(rawValue: 1 << 1)
+    }
+
+    private enum Contents {
+        case file(Data)
+        case folder([String: FileWrapper])
+    }
+
+    private var contents: Contents
+    /// The name it was read under or last written as.
+    open var filename: String?
+    /// The name to write it as.
+    open var preferredFilename: String?
+
+    /// A wrapper of a regular file's bytes.
+    public init(regularFileWithContents contents: Data) {
+        self.contents = .file(contents)
+        super.init()
+    }
+
+    /// A wrapper of a folder holding `childrenByPreferredName`.
+    public init(directoryWithFileWrappers childrenByPreferredName: [String: FileWrapper]) {
+        for (name, child) in childrenByPreferredName where child.preferredFilename == nil {
+            child.preferredFilename = name
+        }
+        contents = .folder(childrenByPreferredName)
+        super.init()
+    }
+
+    /// A wrapper of what is at `url` (a file, or a folder read recursively).
+    /// - Throws: the read's error.
+    public init(url: URL, options: ReadingOptions = []) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: url.path])
+        }
+        if isDirectory.boolValue {
+            var children: [String: FileWrapper] = [:]
+            for name in try FileManager.default.contentsOfDirectory(atPath: url.path) {
+                children[name] = try FileWrapper(url: url.appendingPathComponent(name), options: options)
+            }
+            contents = .folder(children)
+        } else {
+            contents = .file(try Data(contentsOf: url))
+        }
+        filename = url.lastPathComponent
+        preferredFilename = url.lastPathComponent
+        super.init()
+    }
+
+    /// Whether it is a regular file.
+    open var isRegularFile: Bool { if case .file = contents { true } else { false } }
+    /// Whether it is a folder.
+    open var isDirectory: Bool { if case .folder = contents { true } else { false } }
+    /// A regular file's bytes.
+    open var regularFileContents: Data? { if case .file(let data) = contents { data } else { nil } }
+    /// A folder's children by name.
+    open var fileWrappers: [String: FileWrapper]? { if case .folder(let children) = contents { children } else { nil } }
+
+    /// Writes the wrapper to `url` (atomically with `.atomic`).
+    /// - Throws: the write's error.
+    open func write(to url: URL, options: WritingOptions = [], originalContentsURL: URL?) throws {
+        switch contents {
+        case .file(let data):
+            try data.write(to: url, options: options.contains(.atomic) ? .atomic : [])
+        case .folder(let children):
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            for (name, child) in children {
+                try child.write(to: url.appendingPathComponent(name), options: options, originalContentsURL: nil)
+            }
+        }
+        if options.contains(.withNameUpdating) { filename = url.lastPathComponent }
+    }
+}
