@@ -123,13 +123,7 @@ extension DeviceRoot {
     /// - Throws: ``AppGroupError`` `.notFound` when no installed app has that identifier, `.io`.
     @discardableResult
     public func uninstall(bundleIdentifier: String) throws -> [String] {
-        let installed = bundleURLs().filter { $0.pathExtension == "app" }
-        guard
-            let appURL = installed.first(where: {
-                (try? BundleIdentity.load(bundle: $0))?.bundleIdentifier.caseInsensitiveCompare(bundleIdentifier)
-                    == .orderedSame
-            })
-        else {
+        guard let appURL = installedBundle(bundleIdentifier, pathExtension: "app") else {
             throw AppGroupError(.notFound, "no app '\(bundleIdentifier)' is installed on \(url.path)")
         }
         let identities = bundleURLs().filter { $0.path.hasPrefix(appURL.path + "/") || $0 == appURL }

@@ -115,6 +115,15 @@ public struct DeviceRoot: Sendable, Hashable {
             identity.kind == .application ? .application : .appExtension, identifier: identity.bundleIdentifier)
     }
 
+    /// The installed bundle (an `.app` or `.appex`) whose `CFBundleIdentifier` is `bundleIdentifier`,
+    /// compared case-insensitively as the device compares them; nil when there is none.
+    public func installedBundle(_ bundleIdentifier: String, pathExtension: String) -> URL? {
+        bundleURLs().filter { $0.pathExtension == pathExtension }.first {
+            (try? BundleIdentity.load(bundle: $0))?.bundleIdentifier.caseInsensitiveCompare(bundleIdentifier)
+                == .orderedSame
+        }
+    }
+
     /// Every bundle under `Bundles/`: each `*.app` and each of its `PlugIns/*.appex`.
     public func bundleURLs() -> [URL] {
         var urls: [URL] = []

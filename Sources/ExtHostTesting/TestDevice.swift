@@ -162,12 +162,9 @@ public struct TestDevice: Sendable {
             guard let first = bundles.first else { throw TestDeviceError("no extension is installed on the device") }
             return first
         }
-        guard
-            let bundle = bundles.first(where: {
-                (try? BundleIdentity.load(bundle: $0))?.bundleIdentifier.caseInsensitiveCompare(identifier)
-                    == .orderedSame
-            })
-        else { throw TestDeviceError("no extension '\(identifier)' is installed on the device") }
+        guard let bundle = root.installedBundle(identifier, pathExtension: "appex") else {
+            throw TestDeviceError("no extension '\(identifier)' is installed on the device")
+        }
         return bundle
     }
 

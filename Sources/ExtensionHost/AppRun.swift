@@ -36,13 +36,7 @@ extension ExtensionHost {
         _ bundleIdentifier: String, on root: DeviceRoot, launcher: String, arguments: [String] = [],
         timeout: Duration = .seconds(60)
     ) async throws(ShareError) -> AppRunReport {
-        let apps = root.bundleURLs().filter { $0.pathExtension == "app" }
-        guard
-            let bundle = apps.first(where: {
-                (try? BundleIdentity.load(bundle: $0))?.bundleIdentifier.caseInsensitiveCompare(bundleIdentifier)
-                    == .orderedSame
-            })
-        else {
+        guard let bundle = root.installedBundle(bundleIdentifier, pathExtension: "app") else {
             throw ShareError(badInput: true, "no app '\(bundleIdentifier)' is installed on \(root.url.path)")
         }
         let identity: BundleIdentity
