@@ -6,9 +6,9 @@ public import HostSystem
 ///
 /// The program runs under `exthost-sandbox-exec`, which confines it before exec (so a program
 /// written in any language runs confined): Landlock read-only on the runtime it needs (the system
-/// libraries the launcher always grants, the Swift runtime of this toolchain, the program's own
-/// directory) and read-write on its own container and each App Group container it is entitled
-/// to — nothing else. It gets one socket (fd 3), standard output and error into the host's log
+/// libraries the launcher always grants, the Swift runtime of this toolchain, the program file and
+/// the libraries it loads from beside itself, its bundle) and read-write on its own container and
+/// each App Group container it is entitled to — nothing else, not the program's directory. It gets one socket (fd 3), standard output and error into the host's log
 /// capture, a fresh environment (`HOME` and `TMPDIR` inside its container, as on iOS), its own
 /// session and process group, and `no_new_privs`.
 public struct ExtensionLaunch: Sendable {
@@ -61,11 +61,15 @@ public struct ExtensionLaunch: Sendable {
     /// The App Group containers it may write, by group identifier.
     public var groupContainers: [String: URL] { process.groupContainerURLs }
 
-    /// The read-only paths beyond the launcher's fixed set: the Swift runtime and the program's directory.
+    /// The read-only paths beyond the launcher's fixed set (the system libraries, `/proc`) and the
+    /// program file itself: the Swift runtime, the libraries the program loads from beside itself
+    /// (`$ORIGIN`), and ``extraReadOnlyPaths`` (its bundle). Never the program's directory: a
+    /// program built next to the items, or inside the device root, still cannot read them.
     public var readOnlyPaths: [String] {
         var paths = SandboxPolicy.swiftRuntimeDirectories()
-        let directory = (executable as NSString).deletingLastPathComponent
-        if !directory.isEmpty, !paths.contains(directory) { paths.append(directory) }
+        for library in ELFLibraries.originRelative(of: executable) where !paths.contains(library) {
+            paths.append(library)
+        }
         for path in extraReadOnlyPaths where !paths.contains(path) { paths.append(path) }
         return paths
     }

@@ -57,6 +57,36 @@ struct HostileExtensionTests {
         #expect(copied == "card contents\n")
     }
 
+    /// Where the program sits grants nothing: copied beside the items, or into the device root, the
+    /// hostile program is refused every escape it is refused in a folder of its own.
+    @Test(arguments: ["beside the items", "inside the device root"])
+    func theProgramsFolderGrantsNothing(_ place: String) async throws {
+        guard SandboxPolicy.kernelLandlockABI > 0 else { return }
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let items = scratch.items
+        try Data("card contents\n".utf8).write(to: items.appendingPathComponent("card.txt"))
+        let folder = place == "beside the items" ? items : scratch.root.url
+        let program = folder.appendingPathComponent("hostile")
+        try FileManager.default.copyItem(atPath: TestProducts.hostile, toPath: program.path)
+        let session = FolderSession(folder: items, files: ["card.txt"])
+        let launch = scratch.launch(
+            [
+                "escapes", "--items", items.path, "--item-file", items.appendingPathComponent("card.txt").path,
+                "--other-group", scratch.otherGroup.path, "--root", scratch.root.url.path,
+                "--root-file", scratch.root.bundlesURL.appendingPathComponent("Info.plist").path,
+                "--home", scratch.home.path, "--foreign-token", "none",
+            ], executable: program.path)
+        let report = try await ExtensionHost.run(launch, session: session)
+        #expect(report.outcome == .completed, "\(report.reason)\n\(report.log)")
+        let escapes = report.messages.map(\.text).filter { $0.hasPrefix("escape ") }
+        #expect(escapes.count >= 25, "\(report.messages)")
+        let escaped = escapes.filter { $0.contains(" ESCAPED") }
+        #expect(escaped.isEmpty, "\(place): \(escaped)")
+        #expect(escapes.contains { $0.hasPrefix("escape list-items refused") })
+        #expect(escapes.contains { $0.hasPrefix("escape list-device-root refused") })
+    }
+
     /// The same escapes against the real host session (item providers, as `exthost share` serves them).
     @Test func theProviderSessionRefusesTheSameEscapes() async throws {
         guard SandboxPolicy.kernelLandlockABI > 0 else { return }

@@ -40,9 +40,11 @@ struct Scratch {
 
     func remove() { try? FileManager.default.removeItem(at: base) }
 
-    func launch(_ arguments: [String], limits: ExtensionLimits = ExtensionLimits()) -> ExtensionLaunch {
+    func launch(
+        _ arguments: [String], limits: ExtensionLimits = ExtensionLimits(), executable: String = TestProducts.hostile
+    ) -> ExtensionLaunch {
         ExtensionLaunch(
-            executable: TestProducts.hostile, arguments: arguments, launcher: TestProducts.launcher,
+            executable: executable, arguments: arguments, launcher: TestProducts.launcher,
             process: ProcessEnvironment(
                 bundleIdentifier: "com.example.hostile", containerPath: container.path,
                 groupContainers: ["group.com.example.carddrop": group.path], rootPath: root.url.path),

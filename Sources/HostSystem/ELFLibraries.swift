@@ -1,0 +1,101 @@
+import Foundation
+
+/// The shared libraries a program loads from beside itself: the `DT_NEEDED` entries of a 64-bit
+/// little-endian ELF file found in the directories its `DT_RUNPATH`/`DT_RPATH` name relative to
+/// `$ORIGIN` (where SwiftPM puts the dynamic library products of a package). Libraries from the
+/// system and the Swift toolchain are not listed: a sandbox grants those directories anyway.
+///
+/// A sandboxed program is granted these files one by one, never its directory.
+public enum ELFLibraries {
+    /// The libraries `program` loads from `$ORIGIN`-relative directories (and, recursively, those
+    /// libraries' own), as absolute paths; empty when the file is not an ELF it can read.
+    public static func originRelative(of program: String) -> [String] {
+        var found: [String] = []
+        var queue = [program]
+        var seen = Set<String>()
+        while let next = queue.popLast() {
+            guard seen.insert(next).inserted, let dynamic = read(next) else { continue }
+            let origin = (next as NSString).deletingLastPathComponent
+            let directories = dynamic.searchPaths.filter { $0.contains("$ORIGIN") || $0.contains("${ORIGIN}") }
+                .map {
+                    $0.replacingOccurrences(of: "${ORIGIN}", with: origin).replacingOccurrences(
+                        of: "$ORIGIN", with: origin)
+                }
+            for name in dynamic.needed where !name.contains("/") {
+                for directory in directories {
+                    let candidate = ((directory as NSString).appendingPathComponent(name) as NSString).standardizingPath
+                    if FileManager.default.fileExists(atPath: candidate) {
+                        if !found.contains(candidate) { found.append(candidate) }
+                        queue.append(candidate)
+                        break
+                    }
+                }
+            }
+        }
+        return found
+    }
+
+    struct Dynamic {
+        var needed: [String] = []
+        var searchPaths: [String] = []
+    }
+
+    /// The dynamic section's needed libraries and search paths.
+    static func read(_ path: String) -> Dynamic? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let header = try? handle.read(upToCount: 64), header.count == 64,
+            header.starts(with: [0x7F, 0x45, 0x4C, 0x46]), header[4] == 2, header[5] == 1
+        else { return nil }
+        func integer(_ data: Data, _ offset: Int, _ size: Int) -> UInt64 {
+            guard offset >= 0, offset + size <= data.count else { return 0 }
+            var value: UInt64 = 0
+            for index in (0..<size).reversed() { value = value << 8 | UInt64(data[data.startIndex + offset + index]) }
+            return value
+        }
+        func bytes(_ offset: UInt64, _ count: UInt64) -> Data? {
+            guard count < 64 << 20, (try? handle.seek(toOffset: offset)) != nil else { return nil }
+            return try? handle.read(upToCount: Int(count))
+        }
+        let sectionOffset = integer(header, 0x28, 8)
+        let sectionSize = integer(header, 0x3A, 2)
+        let sectionCount = integer(header, 0x3C, 2)
+        guard sectionSize >= 64, sectionCount > 0, sectionCount < 4096,
+            let sections = bytes(sectionOffset, sectionSize * sectionCount)
+        else { return nil }
+        // SHT_DYNAMIC (6) names its string table by index in sh_link.
+        for index in 0..<Int(sectionCount) {
+            let base = index * Int(sectionSize)
+            guard integer(sections, base + 4, 4) == 6 else { continue }
+            let dynamicOffset = integer(sections, base + 0x18, 8)
+            let dynamicSize = integer(sections, base + 0x20, 8)
+            let link = Int(integer(sections, base + 0x28, 4))
+            guard link < Int(sectionCount) else { return nil }
+            let stringsBase = link * Int(sectionSize)
+            guard let entries = bytes(dynamicOffset, dynamicSize),
+                let strings = bytes(integer(sections, stringsBase + 0x18, 8), integer(sections, stringsBase + 0x20, 8))
+            else { return nil }
+            func string(_ offset: UInt64) -> String {
+                guard offset < strings.count else { return "" }
+                let start = strings.startIndex + Int(offset)
+                let end = strings[start...].firstIndex(of: 0) ?? strings.endIndex
+                return String(decoding: strings[start..<end], as: UTF8.self)
+            }
+            var dynamic = Dynamic()
+            var entry = 0
+            while entry + 16 <= entries.count {
+                let tag = integer(entries, entry, 8)
+                let value = integer(entries, entry + 8, 8)
+                switch tag {
+                case 0: return dynamic  // DT_NULL
+                case 1: dynamic.needed.append(string(value))  // DT_NEEDED
+                case 15, 29: dynamic.searchPaths += string(value).split(separator: ":").map(String.init)  // DT_RPATH, DT_RUNPATH
+                default: break
+                }
+                entry += 16
+            }
+            return dynamic
+        }
+        return Dynamic()
+    }
+}
