@@ -4,6 +4,7 @@
 #include <arpa/inet.h>
 #include <dirent.h>
 #include <errno.h>
+#include <pthread.h>
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <sched.h>
@@ -131,9 +132,38 @@ int ep_fork_loop(int count) {
 
 int ep_allocate(int mebibytes) {
     for (int i = 0; i < mebibytes; i++) {
-        char *block = malloc(1 << 20);
-        if (block == NULL) return ENOMEM;
+        // volatile: an optimising compiler may otherwise drop an allocation nothing reads.
+        volatile char *block = malloc(1 << 20);
+        if (block == NULL) abort(); // as a Swift program does when an allocation fails
         for (int page = 0; page < (1 << 20); page += 4096) block[page] = (char)i;
     }
     return 0;
+}
+
+struct allocation_job {
+    int mebibytes;
+    int result;
+};
+
+static void *allocate_job(void *argument) {
+    struct allocation_job *job = argument;
+    job->result = ep_allocate(job->mebibytes);
+    return NULL;
+}
+
+int ep_allocate_threads(int mebibytes, int threads) {
+    if (threads < 1) threads = 1;
+    if (threads > 64) threads = 64;
+    pthread_t ids[64];
+    struct allocation_job jobs[64];
+    for (int t = 0; t < threads; t++) {
+        jobs[t] = (struct allocation_job){mebibytes / threads, 0};
+        if (pthread_create(&ids[t], NULL, allocate_job, &jobs[t]) != 0) return errno;
+    }
+    int result = 0;
+    for (int t = 0; t < threads; t++) {
+        pthread_join(ids[t], NULL);
+        if (jobs[t].result != 0) result = jobs[t].result;
+    }
+    return result;
 }

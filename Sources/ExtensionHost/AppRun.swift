@@ -67,7 +67,7 @@ extension ExtensionHost {
         do {
             let output = try FileDescriptor.pipe()
             let report = try FileDescriptor.pipe()
-            var spawn = launch.policy.spawn(
+            var spawn = launch.policy().spawn(
                 launcher: launcher, program: program.path, arguments: arguments, socket: nil, report: report.writeEnd,
                 standardOutput: output.writeEnd, standardError: output.writeEnd)
             spawn.environment = launch.environmentEntries()

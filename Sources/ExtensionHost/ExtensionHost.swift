@@ -30,7 +30,20 @@ public enum ExtensionHost {
             connection.close()
             throw error
         }
-        var spawn = launch.policy.spawn(
+        // The kernel's limit behind the watchdog: a cgroup where one can be made, else RLIMIT_DATA.
+        var cgroup: MemoryCgroup?
+        var memory = MemoryEnforcement.watchdog
+        switch launch.limits.memoryEnforcement {
+        case .best:
+            cgroup = MemoryCgroup.make(
+                name: "exthost-\(getpid())-\(UInt32.random(in: 0...UInt32.max))",
+                limitBytes: launch.limits.cgroupCeilingBytes)
+            memory = cgroup == nil ? .rlimitData : .cgroup
+        case .rlimitData: memory = .rlimitData
+        case .watchdog: memory = .watchdog
+        }
+        defer { cgroup?.remove() }
+        var spawn = launch.policy(memory: memory, cgroupProcs: cgroup?.procsFile).spawn(
             launcher: launch.launcher, program: launch.executable, arguments: launch.arguments,
             socket: theirs.descriptor, report: reportPipe.writeEnd, standardOutput: logPipe.writeEnd,
             standardError: logPipe.writeEnd)
@@ -62,9 +75,11 @@ public enum ExtensionHost {
         await session.finish()
         let sandboxText = (try? await reportCapture.output().text) ?? ""
         let log = try? await logCapture.output()
+        let kernel = KernelMemoryLimit(
+            enforcement: memory, cgroupOOMKills: cgroup?.oomKills ?? 0, cgroupPeakBytes: cgroup?.peakBytes)
         return tracker.report(
             pid: pid, status: status, sandbox: SandboxReport(parsing: sandboxText), limits: launch.limits,
-            channel: channel, log: log?.text ?? "", dropped: log?.droppedByteCount ?? 0)
+            kernel: kernel, channel: channel, log: log?.text ?? "", dropped: log?.droppedByteCount ?? 0)
     }
 
     /// Runs the serving loop, the watchdog and the timer until the child has exited and its
@@ -207,12 +222,7 @@ public enum ExtensionHost {
                     var reason =
                         "went over its memory limit of \(limits.memoryBytes.byteDescription) "
                         + "(footprint \(sample.memory.footprintBytes.byteDescription))"
-                    if let activity = channel.activity {
-                        reason += " while \(activity)"
-                        if activity.hasPrefix("loading data representation") {
-                            reason += "; use loadFileRepresentation"
-                        }
-                    }
+                    reason += MemoryReason.doing(channel.activity)
                     if tracker.kill(.killedMemory, reason) { killTree(child, tracker: tracker) }
                     return
                 }
@@ -232,6 +242,23 @@ public enum ExtensionHost {
     }
 }
 
+/// The end of a memory kill's reason: what the extension was doing, and the fix when it was
+/// reading a whole representation into memory.
+enum MemoryReason {
+    static func doing(_ activity: String?) -> String {
+        guard let activity else { return "" }
+        return " while \(activity)"
+            + (activity.hasPrefix("loading data representation") ? "; use loadFileRepresentation" : "")
+    }
+}
+
+/// What the kernel's memory limit did during one run.
+struct KernelMemoryLimit {
+    var enforcement: MemoryEnforcement
+    var cgroupOOMKills: Int
+    var cgroupPeakBytes: Int?
+}
+
 /// What the supervising tasks learn about one run.
 final class RunTracker: Sendable {
     private struct State {
@@ -242,6 +269,7 @@ final class RunTracker: Sendable {
         var killed: (ExtensionRunOutcome, String)?
         var peakFootprint = 0
         var peakResident = 0
+        var peakData = 0
         var messages: [LogLine] = []
         var descendants: [ProcessID] = []
         var batchedOutcomes: [AttachmentOutcome] = []
@@ -283,6 +311,7 @@ final class RunTracker: Sendable {
         state.withLock { state in
             state.peakFootprint = max(state.peakFootprint, memory.footprintBytes)
             state.peakResident = max(state.peakResident, memory.peakResidentBytes)
+            state.peakData = max(state.peakData, memory.dataBytes)
         }
     }
 
@@ -298,7 +327,7 @@ final class RunTracker: Sendable {
 
     func report(
         pid: ProcessID, status: TerminationStatus, sandbox: SandboxReport?, limits: ExtensionLimits,
-        channel: ExtensionChannel, log: String, dropped: Int
+        kernel: KernelMemoryLimit, channel: ExtensionChannel, log: String, dropped: Int
     ) -> ExtensionReport {
         let now = ContinuousClock.now
         return state.withLock { state in
@@ -313,6 +342,24 @@ final class RunTracker: Sendable {
             } else if let cancellation = state.cancellation {
                 outcome = .cancelled
                 reason = "cancelled the request: \(cancellation.error.message)"
+            } else if kernel.cgroupOOMKills > 0 {
+                // The kernel, not the watchdog, stopped it (a starved watchdog sampled too late).
+                outcome = .killedMemory
+                reason =
+                    "went over its memory limit of \(limits.memoryBytes.byteDescription): the kernel's limit "
+                    + "(cgroup, \(limits.cgroupCeilingBytes.byteDescription)) ended it"
+                    + (kernel.cgroupPeakBytes.map { " at \($0.byteDescription) charged" } ?? "")
+                    + MemoryReason.doing(channel.activity)
+            } else if kernel.enforcement == .rlimitData, state.peakData > limits.memoryBytes,
+                case .signaled = status
+            {
+                // Killed by a signal (a failed allocation traps) with more mapped than its limit:
+                // the data limit is the likeliest cause; samples miss the last burst.
+                outcome = .killedMemory
+                reason =
+                    "went over its memory limit of \(limits.memoryBytes.byteDescription): an allocation failed at its "
+                    + "data limit (RLIMIT_DATA, \(limits.dataCeilingBytes.byteDescription)) and it ended (\(status))"
+                    + MemoryReason.doing(channel.activity)
             } else {
                 outcome = .crashed
                 if let sandbox, sandbox.status == .refused {
@@ -325,7 +372,10 @@ final class RunTracker: Sendable {
             }
             return ExtensionReport(
                 pid: pid.rawValue, outcome: outcome, reason: reason, status: status, sandbox: sandbox,
-                peakMemoryBytes: state.peakFootprint, peakResidentBytes: state.peakResident, limits: limits,
+                // Killed by the kernel between two samples: what the cgroup was charged is the peak.
+                peakMemoryBytes: kernel.cgroupOOMKills > 0
+                    ? max(state.peakFootprint, kernel.cgroupPeakBytes ?? 0) : state.peakFootprint,
+                peakResidentBytes: state.peakResident, limits: limits, memoryEnforcement: kernel.enforcement,
                 activity: channel.activity, completion: state.completion, cancellation: state.cancellation,
                 log: log, logDroppedBytes: dropped, messages: state.messages, refusals: channel.refusals,
                 bytesServed: channel.bytesServed, served: channel.served,

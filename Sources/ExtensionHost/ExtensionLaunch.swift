@@ -79,13 +79,16 @@ public struct ExtensionLaunch: Sendable {
         [containerURL.path] + groupContainers.keys.sorted().compactMap { groupContainers[$0]?.path } + sharedFiles
     }
 
-    /// The sandbox policy for ``readOnlyPaths`` and ``readWritePaths``.
-    public var policy: SandboxPolicy {
+    /// The sandbox policy for ``readOnlyPaths`` and ``readWritePaths``; `memory` says which kernel
+    /// limit joins the watchdog (`cgroup` needs the cgroup's `cgroup.procs`).
+    public func policy(memory: MemoryEnforcement = .watchdog, cgroupProcs: String? = nil) -> SandboxPolicy {
         var policy = SandboxPolicy(
             readOnlyPaths: readOnlyPaths, readWritePaths: readWritePaths,
-            limits: ResourceLimits(openFiles: limits.openFiles),
+            limits: ResourceLimits(
+                openFiles: limits.openFiles, dataBytes: memory == .rlimitData ? limits.dataCeilingBytes : nil),
             enforcement: requiresLandlock ? .required : .preferred)
         policy.dropsCapabilities = true
+        policy.cgroupProcs = memory == .cgroup ? cgroupProcs : nil
         return policy
     }
 

@@ -15,6 +15,16 @@ public struct ExtensionLimits: Hashable, Sendable {
     public var samplingInterval: Duration
     /// How often the process tree is counted (a scan of every `/proc/PID/stat`, much dearer).
     public var processScanInterval: Duration
+    /// Which kernel limit backs the watchdog (default: the best this machine offers).
+    public var memoryEnforcement: MemoryEnforcement.Preference = .best
+
+    /// The kernel's ceiling under a cgroup: the limit plus an eighth of it (at least 8 MiB), so the
+    /// watchdog, which names what the extension was doing, normally acts first.
+    public var cgroupCeilingBytes: Int { memoryBytes + max(8 << 20, memoryBytes / 8) }
+    /// The `RLIMIT_DATA` ceiling: the limit plus room for what a Swift process maps privately
+    /// without touching it — an idle one about 40 MiB, and every thread's 8 MiB stack counts — so
+    /// the runtime still starts and a process with a dozen threads still works.
+    public var dataCeilingBytes: Int { memoryBytes + (128 << 20) }
 
     /// Limits; the defaults are 120 MiB, 60 s, 256 open files and 32 processes.
     public init(
@@ -28,6 +38,27 @@ public struct ExtensionLimits: Hashable, Sendable {
         self.processes = processes
         self.samplingInterval = samplingInterval
         self.processScanInterval = processScanInterval
+    }
+}
+
+/// Which mechanism keeps an extension under its memory limit, beside the footprint watchdog.
+public enum MemoryEnforcement: String, Hashable, Sendable, Codable {
+    /// A memory cgroup: the kernel never lets it allocate past ``ExtensionLimits/cgroupCeilingBytes``.
+    case cgroup
+    /// `RLIMIT_DATA`: allocations past ``ExtensionLimits/dataCeilingBytes`` fail.
+    case rlimitData = "rlimit-data"
+    /// The watchdog alone (samples every ``ExtensionLimits/samplingInterval``; a starved watchdog
+    /// can let it run far over).
+    case watchdog
+
+    /// What to ask for.
+    public enum Preference: String, Hashable, Sendable {
+        /// A cgroup when this process may make one, else `RLIMIT_DATA`.
+        case best
+        /// `RLIMIT_DATA` even when a cgroup could be made.
+        case rlimitData = "rlimit-data"
+        /// No kernel limit (benchmarks compare against it).
+        case watchdog
     }
 }
 

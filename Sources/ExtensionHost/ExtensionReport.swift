@@ -29,6 +29,8 @@ public struct ExtensionReport: Sendable {
     public var peakResidentBytes: Int
     /// The limits it ran under.
     public var limits: ExtensionLimits
+    /// Which kernel limit backed the watchdog.
+    public var memoryEnforcement: MemoryEnforcement
     /// What it was doing when it was killed (or last did).
     public var activity: String?
     /// Its `completeRequest`, when it completed.

@@ -156,6 +156,8 @@ public struct ShareReport: Codable, Sendable {
         public var openFiles: Int
         /// Processes.
         public var processes: Int
+        /// What enforces memory beside the watchdog: `cgroup`, `rlimit-data` or `watchdog`.
+        public var memoryEnforcement: String
     }
 
     /// The confinement the launcher reported.
@@ -373,7 +375,8 @@ extension ExtensionHost {
             peakMemoryBytes: run.peakMemoryBytes, peakResidentBytes: run.peakResidentBytes, activity: run.activity,
             limits: ShareReport.Limits(
                 memoryBytes: run.limits.memoryBytes, timeoutSeconds: milliseconds(run.limits.timeout).map { $0 / 1000 },
-                openFiles: run.limits.openFiles, processes: run.limits.processes),
+                openFiles: run.limits.openFiles, processes: run.limits.processes,
+                memoryEnforcement: run.memoryEnforcement.rawValue),
             sandbox: ShareReport.Sandbox(
                 enforced: sandbox?.isEnforced ?? false, status: sandbox?.status.rawValue,
                 landlockABI: sandbox?.landlockABI ?? 0, networkDenied: sandbox?.networkDenied ?? false,

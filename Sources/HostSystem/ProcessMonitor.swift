@@ -41,6 +41,8 @@ public enum ProcessMonitor {
         public var privateDirtyBytes: Int?
         /// `VmSize`: reserved virtual address space (for reports only; never a limit).
         public var virtualBytes: Int
+        /// `VmData`: private writable mappings, what `RLIMIT_DATA` limits.
+        public var dataBytes: Int = 0
     }
 
     /// One look at a process.
@@ -60,7 +62,8 @@ public enum ProcessMonitor {
         var memory = MemoryUsage(
             footprintBytes: kib("RssAnon") + kib("RssShmem") + kib("VmSwap"), footprintSource: .residentAnonymous,
             residentBytes: kib("VmRSS"), peakResidentBytes: kib("VmHWM"), residentAnonymousBytes: kib("RssAnon"),
-            swapBytes: kib("VmSwap"), proportionalBytes: nil, privateDirtyBytes: nil, virtualBytes: kib("VmSize"))
+            swapBytes: kib("VmSwap"), proportionalBytes: nil, privateDirtyBytes: nil, virtualBytes: kib("VmSize"),
+            dataBytes: kib("VmData"))
         if let rollupText = try? readProcFile("/proc/\(pid)/smaps_rollup") {
             let rollup = fields(rollupText)
             if let anon = rollup["Pss_Anon"] {

@@ -38,6 +38,8 @@ public struct SandboxPolicy: Hashable, Sendable {
     /// Whether the launcher gives up every capability before exec (a program started by root is
     /// then unprivileged: it cannot raise its rlimits back, mount, chroot or bypass file modes).
     public var dropsCapabilities: Bool = false
+    /// A memory cgroup's `cgroup.procs` the launcher joins before anything else (see ``MemoryCgroup``).
+    public var cgroupProcs: String?
 
     /// A policy; by default nothing beyond the launcher's fixed read-only set, no limits, Landlock required.
     public init(
@@ -62,6 +64,8 @@ public struct SandboxPolicy: Hashable, Sendable {
         if let value = limits.openFiles { result += ["--rlimit-nofile", String(value)] }
         if let value = limits.processes { result += ["--rlimit-nproc", String(value)] }
         if let value = limits.cpuSeconds { result += ["--rlimit-cpu", String(value)] }
+        if let value = limits.dataBytes { result += ["--rlimit-data", String(value)] }
+        if let cgroupProcs { result += ["--cgroup-procs", cgroupProcs] }
         switch enforcement {
         case .required: break
         case .preferred: result.append("--allow-unconfined")
@@ -138,6 +142,9 @@ public struct ResourceLimits: Hashable, Sendable {
     public var processes: Int?
     /// `RLIMIT_CPU`: CPU seconds, then `SIGXCPU`.
     public var cpuSeconds: Int?
+    /// `RLIMIT_DATA`: private writable mappings (the heap, anonymous memory, thread stacks). An
+    /// allocation past it fails (the program then crashes), so no footprint can grow past it.
+    public var dataBytes: Int?
 
     /// This process's soft `RLIMIT_NOFILE` (how many descriptors it may hold), or nil when unlimited
     /// or unreadable.
@@ -152,10 +159,14 @@ public struct ResourceLimits: Hashable, Sendable {
     }
 
     /// Limits; nil leaves each as inherited.
-    public init(addressSpaceBytes: Int? = nil, openFiles: Int? = nil, processes: Int? = nil, cpuSeconds: Int? = nil) {
+    public init(
+        addressSpaceBytes: Int? = nil, openFiles: Int? = nil, processes: Int? = nil, cpuSeconds: Int? = nil,
+        dataBytes: Int? = nil
+    ) {
         self.addressSpaceBytes = addressSpaceBytes
         self.openFiles = openFiles
         self.processes = processes
         self.cpuSeconds = cpuSeconds
+        self.dataBytes = dataBytes
     }
 }

@@ -4,7 +4,7 @@
 //
 //   exthost-hostile-extension escapes [--items DIR] [--item-file FILE] [--other-group DIR]
 //       [--root DIR] [--root-file FILE] [--home DIR] [--foreign-token TOKEN] [--tcp-port N]
-//   exthost-hostile-extension memory MIB | fork COUNT | hang | crash
+//   exthost-hostile-extension memory MIB [THREADS] | fork COUNT | hang | crash
 //
 // In `escapes` mode each attempt is one log line over the connection:
 //   `escape NAME refused <reason>` or `escape NAME ESCAPED <detail>`,
@@ -225,7 +225,8 @@ do {
                     activity: "loading data representation of huge.bin (public.data), \(mebibytes) MiB")))
         // A round trip: the host has handled the progress before the allocation starts.
         _ = try request { .startAccessing(SecurityScopeRequest(requestID: $0, token: "sync")) }
-        _ = ep_allocate(mebibytes)
+        let threads = CInt(arguments.dropFirst(2).first ?? "") ?? 1
+        _ = threads > 1 ? ep_allocate_threads(mebibytes, threads) : ep_allocate(mebibytes)
         say("allocated \(mebibytes) MiB without being stopped")
         while true { try await Task.sleep(for: .seconds(1)) }
     case "fork":

@@ -1,12 +1,16 @@
-// exthost-sandbox-exec: confines itself, then becomes PROGRAM (DESIGN.md §3, issue 6).
+// exthost-sandbox-exec: confines itself, then becomes PROGRAM.
 //
-//   exthost-sandbox-exec [--ro PATH]... [--rw PATH]... [--rlimit-as BYTES] [--rlimit-nofile N]
-//       [--rlimit-nproc N] [--rlimit-cpu SECONDS] [--no-landlock] [--allow-unconfined]
-//       [--drop-capabilities] [--report-fd N] -- PROGRAM [ARGS...]
+//   exthost-sandbox-exec [--ro PATH]... [--rw PATH]... [--rlimit-as BYTES] [--rlimit-data BYTES]
+//       [--rlimit-nofile N] [--rlimit-nproc N] [--rlimit-cpu SECONDS] [--cgroup-procs FILE]
+//       [--no-landlock] [--allow-unconfined] [--drop-capabilities] [--report-fd N] -- PROGRAM [ARGS...]
+//
+// --cgroup-procs FILE: before anything else, write this process into FILE (the `cgroup.procs` of
+// a memory cgroup the host made), so every byte the program allocates is charged to it and the
+// kernel enforces its limit.
 //
 // Single-threaded on purpose: Landlock confines only the calling thread, so it must be applied
 // here, between posix_spawn and execv, never from a Swift process that already has Dispatch
-// threads (toolchain.md §2b). In order it: resets the signal mask, sets no_new_privs, starts a
+// threads. In order it: resets the signal mask, sets no_new_privs, starts a
 // session (or at least a process group), restricts itself with the best Landlock ABI the kernel
 // offers, applies the rlimits, writes one status line to the report descriptor, closes every
 // descriptor except 0, 1, 2, 3 (the IPC socket) and the report descriptor (which is
@@ -51,7 +55,8 @@ struct options {
     int read_only_count;
     const char *read_write[MAX_PATHS];
     int read_write_count;
-    struct limit limits[4];
+    struct limit limits[5];
+    const char *cgroup_procs;
     int no_landlock;
     int allow_unconfined;
     int drop_capabilities;
@@ -69,9 +74,9 @@ static const char *const default_read_only[] = {
 static void usage_error(const char *message, const char *argument) {
     fprintf(stderr, "exthost-sandbox-exec: %s%s%s\n", message, argument ? ": " : "", argument ? argument : "");
     fprintf(stderr,
-            "usage: exthost-sandbox-exec [--ro PATH]... [--rw PATH]... [--rlimit-as BYTES] [--rlimit-nofile N]\n"
-            "       [--rlimit-nproc N] [--rlimit-cpu SECONDS] [--no-landlock] [--allow-unconfined]\n"
-            "       [--drop-capabilities] [--report-fd N] -- PROGRAM [ARGS...]\n");
+            "usage: exthost-sandbox-exec [--ro PATH]... [--rw PATH]... [--rlimit-as BYTES] [--rlimit-data BYTES]\n"
+            "       [--rlimit-nofile N] [--rlimit-nproc N] [--rlimit-cpu SECONDS] [--cgroup-procs FILE]\n"
+            "       [--no-landlock] [--allow-unconfined] [--drop-capabilities] [--report-fd N] -- PROGRAM [ARGS...]\n");
     exit(EXIT_USAGE);
 }
 
@@ -91,6 +96,7 @@ static void parse(int argc, char **argv, struct options *o) {
     o->limits[1] = (struct limit){"--rlimit-nofile", RLIMIT_NOFILE, 0, 0};
     o->limits[2] = (struct limit){"--rlimit-nproc", RLIMIT_NPROC, 0, 0};
     o->limits[3] = (struct limit){"--rlimit-cpu", RLIMIT_CPU, 0, 0};
+    o->limits[4] = (struct limit){"--rlimit-data", RLIMIT_DATA, 0, 0};
     int i = 1;
     for (; i < argc; i++) {
         const char *arg = argv[i];
@@ -105,6 +111,10 @@ static void parse(int argc, char **argv, struct options *o) {
             if (*count >= MAX_PATHS) usage_error("too many paths for", arg);
             (rw ? o->read_write : o->read_only)[(*count)++] = next;
             i++;
+        } else if (strcmp(arg, "--cgroup-procs") == 0) {
+            if (next == NULL || *next == '\0') usage_error("missing file after", arg);
+            o->cgroup_procs = next;
+            i++;
         } else if (strcmp(arg, "--no-landlock") == 0) {
             o->no_landlock = 1;
         } else if (strcmp(arg, "--allow-unconfined") == 0) {
@@ -118,7 +128,7 @@ static void parse(int argc, char **argv, struct options *o) {
             i++;
         } else {
             int matched = 0;
-            for (int l = 0; l < 4; l++) {
+            for (int l = 0; l < 5; l++) {
                 if (strcmp(arg, o->limits[l].option) == 0) {
                     o->limits[l].value = (rlim_t)parse_number(arg, next);
                     o->limits[l].set = 1;
@@ -196,6 +206,13 @@ int main(int argc, char **argv) {
     sigemptyset(&empty);
     sigprocmask(SIG_SETMASK, &empty, NULL);
 
+    // Into the memory cgroup first, while /sys/fs/cgroup is still reachable (Landlock comes later).
+    if (o.cgroup_procs != NULL) {
+        int fd = open(o.cgroup_procs, O_WRONLY | O_CLOEXEC);
+        if (fd < 0 || write(fd, "0\n", 2) != 2) fail(&o, EXIT_SANDBOX, "cgroup-join-failed", o.cgroup_procs, errno);
+        close(fd);
+    }
+
     if (eh_set_no_new_privs() < 0) fail(&o, EXIT_SANDBOX, "no-new-privs-failed", NULL, errno);
     // A new session detaches from any controlling terminal. When the host already made us a
     // process-group leader (POSIX_SPAWN_SETPGROUP), setsid fails with EPERM and the group stays.
@@ -229,7 +246,7 @@ int main(int argc, char **argv) {
         }
     }
 
-    for (int l = 0; l < 4; l++) {
+    for (int l = 0; l < 5; l++) {
         if (!o.limits[l].set) continue;
         struct rlimit value = {.rlim_cur = o.limits[l].value, .rlim_max = o.limits[l].value};
         if (setrlimit(o.limits[l].resource, &value) < 0) fail(&o, EXIT_SANDBOX, "setrlimit-failed", o.limits[l].option, errno);

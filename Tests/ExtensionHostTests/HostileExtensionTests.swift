@@ -157,6 +157,31 @@ struct HostileExtensionTests {
         #expect(!report.log.contains("without being stopped"))
     }
 
+    /// Allocating from eight threads at once at memory speed: whatever the watchdog's luck, the
+    /// kernel's limit (a cgroup where one can be made, else RLIMIT_DATA) holds the peak under its
+    /// ceiling, and the report says which limit applied.
+    @Test(arguments: [MemoryEnforcement.Preference.best, .rlimitData])
+    func theKernelHoldsSeveralThreadsUnderTheCeiling(_ preference: MemoryEnforcement.Preference) async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        var limits = ExtensionLimits(memoryBytes: 64 << 20, timeout: .seconds(60))
+        limits.memoryEnforcement = preference
+        let report = try await ExtensionHost.run(
+            scratch.launch(["memory", "4096", "8"], limits: limits),
+            session: FolderSession(folder: scratch.items, files: []))
+        #expect(report.outcome == .killedMemory, "\(report.reason)\n\(report.log)")
+        #expect(!report.log.contains("without being stopped"))
+        switch report.memoryEnforcement {
+        case .cgroup:
+            #expect(preference == .best)
+            #expect(report.peakMemoryBytes <= limits.cgroupCeilingBytes, "\(report.peakMemoryBytes)")
+        case .rlimitData:
+            #expect(report.peakMemoryBytes <= limits.dataCeilingBytes, "\(report.peakMemoryBytes)")
+        case .watchdog:
+            Issue.record("a kernel limit was asked for; the watchdog alone ran")
+        }
+    }
+
     @Test func runningPastTheTimeoutKillsIt() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

@@ -39,5 +39,10 @@ int ep_exec(const char *_Nonnull path);
 int ep_unshare_user_namespace(void);
 /// Forks up to `count` children that sleep until killed; returns how many were started.
 int ep_fork_loop(int count);
-/// Allocates and touches `mebibytes` MiB, one write per page; returns 0 (never frees it).
+/// Allocates and touches `mebibytes` MiB, one write per page; returns 0 (never frees it). An
+/// allocation that fails aborts the process, as in a Swift program.
 int ep_allocate(int mebibytes);
+
+/// Allocates and touches `mebibytes` MiB split over `threads` threads at once (at most 64). Returns
+/// 0 (a failed allocation aborts), or the error of `pthread_create`.
+int ep_allocate_threads(int mebibytes, int threads);

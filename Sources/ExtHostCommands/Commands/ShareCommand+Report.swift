@@ -32,6 +32,7 @@ struct ShareReportRendering {
                                 ("memoryBytes", .int(limits.memoryBytes)),
                                 ("timeoutSeconds", limits.timeoutSeconds.map(JSONValue.double) ?? .null),
                                 ("openFiles", .int(limits.openFiles)), ("processes", .int(limits.processes)),
+                                ("memoryEnforcement", .string(limits.memoryEnforcement)),
                             ])
                         ),
                         (
@@ -108,7 +109,9 @@ struct ShareReportRendering {
         }
         lines.append(
             "  memory: peak footprint \(run.peakMemoryBytes.byteDescription) of \(run.limits.memoryBytes.byteDescription)"
-                + " (peak resident \(run.peakResidentBytes.byteDescription))")
+                + " (peak resident \(run.peakResidentBytes.byteDescription); enforced by "
+                + (run.limits.memoryEnforcement == "watchdog"
+                    ? "the watchdog alone" : "the watchdog and \(run.limits.memoryEnforcement)") + ")")
         lines.append("  attachments:")
         let rows = report.attachments
         let nameWidth = min(40, rows.map(\.name.count).max() ?? 0)

@@ -31,6 +31,10 @@ enum ShareCommand {
             .value("timeout", "SECONDS", "Kill the extension after this wall time (default 60)."),
             .value("open-files", "N", "The extension's open-file limit (default 256)."),
             .value("processes", "N", "The most processes the extension may run (default 32)."),
+            .values("extension-argument", "ARG", "An argument for --extension-executable (repeatable)."),
+            .value(
+                "memory-enforcement", "KIND",
+                "best (a memory cgroup, else RLIMIT_DATA; default), rlimit-data, or watchdog (no kernel limit)."),
             .value("shuffle-loads", "SEED", "Complete the extension's loads in an order drawn from SEED (order bugs)."),
             .values("declarations", "PLIST", "More type declarations (Info.plist files) for the rule and the items."),
             .flag("json", "Print one JSON report."),
@@ -81,6 +85,7 @@ enum ShareCommand {
         }
         if let path = parsed.value("extension-executable") {
             request.extensionExecutable = context.resolve(path)
+            request.extensionArguments = parsed.values("extension-argument")
         }
         if let exthost = try? Executables.exthost() { request.builtInExtension = (exthost, [ExtensionCommand.name]) }
         if SandboxPolicy.kernelLandlockABI == 0 {
@@ -149,6 +154,12 @@ enum ShareCommand {
         }
         if let count = try parsed.integer("open-files") { limits.openFiles = max(16, count) }
         if let count = try parsed.integer("processes") { limits.processes = max(1, count) }
+        if let kind = parsed.value("memory-enforcement") {
+            guard let preference = MemoryEnforcement.Preference(rawValue: kind) else {
+                throw CommandError.usage("--memory-enforcement is best, rlimit-data or watchdog, not '\(kind)'")
+            }
+            limits.memoryEnforcement = preference
+        }
         return limits
     }
 

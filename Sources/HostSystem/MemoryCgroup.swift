@@ -1,0 +1,90 @@
+import Foundation
+
+/// A memory cgroup made for one program, so the kernel enforces its memory limit: the program
+/// cannot allocate past it, whatever the load on the machine (a watchdog sampling `/proc` can be
+/// starved of CPU and let it run far over).
+///
+/// Made where this process may make one: under its own cgroup in a cgroup v2 hierarchy that
+/// delegates the memory controller (`memory.max`), or in the v1 memory hierarchy
+/// (`memory.limit_in_bytes`). When the kernel's limit is reached it reclaims page cache first, then
+/// the OOM killer ends the program (`SIGKILL`); ``oomKills`` counts those.
+public final class MemoryCgroup: Sendable {
+    /// The cgroup's directory.
+    public let directory: String
+    /// Its `cgroup.procs` (what the launcher writes itself into).
+    public let procsFile: String
+    /// 1 or 2.
+    public let version: Int
+
+    private init(directory: String, version: Int) {
+        self.directory = directory
+        self.procsFile = directory + "/cgroup.procs"
+        self.version = version
+    }
+
+    /// A new cgroup named `name` with memory limited to `limitBytes`, or nil when this process may
+    /// not make one (no delegated memory controller, not writable).
+    public static func make(name: String, limitBytes: Int) -> MemoryCgroup? {
+        guard let text = try? String(contentsOfFile: "/proc/self/cgroup", encoding: .utf8) else { return nil }
+        var candidates: [(parent: String, version: Int)] = []
+        for line in text.split(separator: "\n") {
+            let fields = line.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+            guard fields.count == 3 else { continue }
+            let path = String(fields[2])
+            if fields[0] == "0", fields[1].isEmpty,
+                FileManager.default.fileExists(atPath: "/sys/fs/cgroup/cgroup.controllers")
+            {
+                candidates.append(("/sys/fs/cgroup" + path, 2))
+            } else if fields[1].split(separator: ",").contains("memory") {
+                candidates.append(("/sys/fs/cgroup/memory" + path, 1))
+            }
+        }
+        for (parent, version) in candidates {
+            let directory = (parent as NSString).appendingPathComponent(name)
+            guard
+                (try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)) != nil
+            else { continue }
+            let cgroup = MemoryCgroup(directory: directory, version: version)
+            let limitFile = version == 2 ? "memory.max" : "memory.limit_in_bytes"
+            if cgroup.write(String(limitBytes), to: limitFile) {
+                if version == 2 { _ = cgroup.write("0", to: "memory.swap.max") }
+                return cgroup
+            }
+            cgroup.remove()
+        }
+        return nil
+    }
+
+    /// How many times the kernel's OOM killer ended a process of the cgroup.
+    public var oomKills: Int {
+        let file = version == 2 ? "memory.events" : "memory.oom_control"
+        guard let text = try? String(contentsOfFile: directory + "/" + file, encoding: .utf8) else { return 0 }
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: " ")
+            if parts.count == 2, parts[0] == "oom_kill" { return Int(parts[1]) ?? 0 }
+        }
+        return 0
+    }
+
+    /// The most memory the cgroup was charged (anonymous memory and page cache), when the kernel says.
+    public var peakBytes: Int? {
+        let file = version == 2 ? "memory.peak" : "memory.max_usage_in_bytes"
+        return (try? String(contentsOfFile: directory + "/" + file, encoding: .utf8))
+            .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+
+    /// Removes the cgroup (it must hold no process any more; retried briefly while the kernel
+    /// finishes reaping).
+    public func remove() {
+        for _ in 0..<50 {
+            if rmdir(directory) == 0 || errno == ENOENT { return }
+            usleep(2000)
+        }
+    }
+
+    private func write(_ text: String, to file: String) -> Bool {
+        guard let handle = FileHandle(forWritingAtPath: directory + "/" + file) else { return false }
+        defer { try? handle.close() }
+        return (try? handle.write(contentsOf: Data(text.utf8))) != nil
+    }
+}
