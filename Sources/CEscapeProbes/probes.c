@@ -167,3 +167,77 @@ int ep_allocate_threads(int mebibytes, int threads) {
     }
     return result;
 }
+
+int ep_write_existing(const char *path) {
+    int fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
+    if (fd < 0) return errno;
+    ssize_t n = write(fd, "x", 1);
+    int error = n == 1 ? 0 : errno;
+    close(fd);
+    return error;
+}
+
+int ep_stat(const char *path) {
+    struct stat info;
+    return RESULT(stat(path, &info));
+}
+
+int ep_open_descriptor(const char *path, int path_only) {
+    int fd = open(path, (path_only ? O_PATH : O_RDONLY) | O_CLOEXEC);
+    return fd >= 0 ? fd : -errno;
+}
+
+int ep_read_descriptor(int fd) {
+    char buffer[64];
+    if (lseek(fd, 0, SEEK_SET) < 0) return errno;
+    return read(fd, buffer, sizeof(buffer)) >= 0 ? 0 : errno;
+}
+
+int ep_close(int fd) { return RESULT(close(fd)); }
+
+int ep_read_prefix(const char *path, char *buffer, int length) {
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return -errno;
+    ssize_t n = read(fd, buffer, (size_t)length);
+    close(fd);
+    return n >= 0 ? (int)n : -errno;
+}
+
+struct race {
+    char *path;
+    const char *first;
+    const char *second;
+    volatile int stop;
+};
+
+static void *swap_paths(void *argument) {
+    struct race *race = argument;
+    size_t capacity = strlen(race->first) > strlen(race->second) ? strlen(race->first) : strlen(race->second);
+    while (!race->stop) {
+        memcpy(race->path, race->first, strlen(race->first) + 1);
+        memcpy(race->path, race->second, strlen(race->second) + 1);
+    }
+    (void)capacity;
+    return NULL;
+}
+
+int ep_race_open(const char *scoped, const char *other, const char *expected_prefix, int iterations) {
+    char path[4096];
+    struct race race = {.path = path, .first = scoped, .second = other, .stop = 0};
+    memcpy(path, scoped, strlen(scoped) + 1);
+    pthread_t swapper;
+    if (pthread_create(&swapper, NULL, swap_paths, &race) != 0) return -1;
+    int wrong = 0;
+    size_t prefix = strlen(expected_prefix);
+    for (int i = 0; i < iterations; i++) {
+        int fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (fd < 0) continue;
+        char buffer[256];
+        ssize_t n = read(fd, buffer, sizeof(buffer));
+        close(fd);
+        if (n < (ssize_t)prefix || memcmp(buffer, expected_prefix, prefix) != 0) wrong++;
+    }
+    race.stop = 1;
+    pthread_join(swapper, NULL);
+    return wrong;
+}

@@ -14,6 +14,13 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <sys/uio.h>
+#include <sys/ioctl.h>
+#include <poll.h>
+#include <stddef.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
 #include <unistd.h>
 
 // MARK: - Landlock (values by number: Debian 12's uapi header only knows ABI ≤ 2)
@@ -253,4 +260,170 @@ int eh_wait_exited_keeping_zombie(pid_t pid) {
     siginfo_t info;
     memset(&info, 0, sizeof(info));
     return waitid(P_PID, (id_t)pid, &info, WEXITED | WNOWAIT);
+}
+
+// MARK: - Security-scope broker
+
+#ifndef SECCOMP_USER_NOTIF_FLAG_CONTINUE
+#define SECCOMP_USER_NOTIF_FLAG_CONTINUE (1UL << 0)
+#endif
+#ifndef SECCOMP_IOCTL_NOTIF_ADDFD
+struct seccomp_notif_addfd {
+    __u64 id;
+    __u32 flags;
+    __u32 srcfd;
+    __u32 newfd;
+    __u32 newfd_flags;
+};
+#define SECCOMP_IOCTL_NOTIF_ADDFD SECCOMP_IOW(3, struct seccomp_notif_addfd)
+#endif
+#ifndef SECCOMP_ADDFD_FLAG_SEND
+#define SECCOMP_ADDFD_FLAG_SEND (1UL << 1)
+#endif
+#ifndef SYS_openat2
+#define SYS_openat2 437
+#endif
+#ifndef SYS_faccessat2
+#define SYS_faccessat2 439
+#endif
+
+#if defined(__x86_64__)
+#define EH_AUDIT_ARCH AUDIT_ARCH_X86_64
+#elif defined(__aarch64__)
+#define EH_AUDIT_ARCH AUDIT_ARCH_AARCH64
+#endif
+
+eh_scope_call eh_scope_call_kind(int32_t nr) {
+    switch (nr) {
+#ifdef SYS_open
+    case SYS_open: return EH_SCOPE_CALL_OPEN;
+#endif
+#ifdef SYS_creat
+    case SYS_creat: return EH_SCOPE_CALL_CREAT;
+#endif
+#ifdef SYS_stat
+    case SYS_stat: return EH_SCOPE_CALL_STAT;
+#endif
+#ifdef SYS_lstat
+    case SYS_lstat: return EH_SCOPE_CALL_STAT;
+#endif
+#ifdef SYS_access
+    case SYS_access: return EH_SCOPE_CALL_ACCESS;
+#endif
+#ifdef SYS_readlink
+    case SYS_readlink: return EH_SCOPE_CALL_READLINK;
+#endif
+    case SYS_openat: return EH_SCOPE_CALL_OPENAT;
+    case SYS_openat2: return EH_SCOPE_CALL_OPENAT2;
+    case SYS_newfstatat: return EH_SCOPE_CALL_FSTATAT;
+    case SYS_statx: return EH_SCOPE_CALL_STATX;
+    case SYS_faccessat: return EH_SCOPE_CALL_FACCESSAT;
+    case SYS_faccessat2: return EH_SCOPE_CALL_FACCESSAT;
+    case SYS_readlinkat: return EH_SCOPE_CALL_READLINKAT;
+    case SYS_truncate: return EH_SCOPE_CALL_TRUNCATE;
+    default: return EH_SCOPE_CALL_OTHER;
+    }
+}
+
+int eh_scope_filter_install(void) {
+#ifndef EH_AUDIT_ARCH
+    errno = ENOSYS;
+    return -1;
+#else
+    static const int calls[] = {
+#ifdef SYS_open
+        SYS_open,
+#endif
+#ifdef SYS_creat
+        SYS_creat,
+#endif
+#ifdef SYS_stat
+        SYS_stat,
+#endif
+#ifdef SYS_lstat
+        SYS_lstat,
+#endif
+#ifdef SYS_access
+        SYS_access,
+#endif
+#ifdef SYS_readlink
+        SYS_readlink,
+#endif
+        SYS_openat, SYS_openat2, SYS_newfstatat, SYS_statx, SYS_faccessat, SYS_faccessat2, SYS_readlinkat,
+        SYS_truncate,
+    };
+    enum { count = sizeof(calls) / sizeof(calls[0]) };
+    struct sock_filter program[8 + count];
+    int n = 0;
+    // Another ABI (i386 int 0x80, x32) would reach the same files by other numbers: refuse it.
+    program[n++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch));
+    program[n++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, EH_AUDIT_ARCH, 1, 0);
+    program[n++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS);
+    program[n++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr));
+#if defined(__x86_64__)
+    program[n++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000, 0, 1);
+    program[n++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS);
+#endif
+    for (int c = 0; c < count; c++) {
+        // Matched: jump to the USER_NOTIF return (count - c - 1 checks later, then the ALLOW).
+        program[n++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (unsigned)calls[c], (unsigned char)(count - c), 0);
+    }
+    program[n++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
+    program[n++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_USER_NOTIF);
+    struct sock_fprog fprog = {.len = (unsigned short)n, .filter = program};
+    return (int)syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_NEW_LISTENER, &fprog);
+#endif
+}
+
+int eh_scope_receive(int listener, eh_scope_event *event, int timeout_ms) {
+    struct pollfd pfd = {.fd = listener, .events = POLLIN};
+    int ready = poll(&pfd, 1, timeout_ms);
+    if (ready < 0) return -1;
+    if (ready == 0) return 0;
+    if (pfd.revents & (POLLHUP | POLLERR | POLLNVAL)) {
+        errno = ENOENT;
+        return -1;
+    }
+    struct seccomp_notif notif;
+    memset(&notif, 0, sizeof(notif));
+    if (ioctl(listener, SECCOMP_IOCTL_NOTIF_RECV, &notif) < 0) return -1;
+    event->id = notif.id;
+    event->pid = notif.pid;
+    event->syscall = notif.data.nr;
+    for (int a = 0; a < 6; a++) event->args[a] = notif.data.args[a];
+    return 1;
+}
+
+static int respond(int listener, uint64_t id, int error, uint32_t flags) {
+    struct seccomp_notif_resp resp;
+    memset(&resp, 0, sizeof(resp));
+    resp.id = id;
+    resp.error = error == 0 ? 0 : -error;
+    resp.flags = flags;
+    return ioctl(listener, SECCOMP_IOCTL_NOTIF_SEND, &resp);
+}
+
+int eh_scope_continue(int listener, uint64_t id) {
+    return respond(listener, id, 0, SECCOMP_USER_NOTIF_FLAG_CONTINUE);
+}
+
+int eh_scope_fail(int listener, uint64_t id, int error) { return respond(listener, id, error, 0); }
+
+int eh_scope_inject(int listener, uint64_t id, int fd, int cloexec) {
+    struct seccomp_notif_addfd addfd = {
+        .id = id, .flags = SECCOMP_ADDFD_FLAG_SEND, .srcfd = (__u32)fd, .newfd = 0,
+        .newfd_flags = cloexec ? O_CLOEXEC : 0,
+    };
+    return ioctl(listener, SECCOMP_IOCTL_NOTIF_ADDFD, &addfd);
+}
+
+int eh_scope_is_valid(int listener, uint64_t id) {
+    uint64_t value = id;
+    return ioctl(listener, SECCOMP_IOCTL_NOTIF_ID_VALID, &value) == 0 ? 1 : 0;
+}
+
+ssize_t eh_read_process_memory(pid_t pid, uint64_t address, void *buffer, size_t length) {
+    struct iovec local = {.iov_base = buffer, .iov_len = length};
+    struct iovec remote = {.iov_base = (void *)(uintptr_t)address, .iov_len = length};
+    return process_vm_readv(pid, &local, 1, &remote, 1, 0);
 }

@@ -1,9 +1,18 @@
 import ExtensionIPC
 public import Foundation
+import ItemProviders
 
 // The Foundation pieces share extensions call that swift-corelibs-foundation does not have.
 
 extension URL {
+    /// Starts access to a security-scoped URL (one `loadInPlaceFileRepresentation` handed out):
+    /// true when the host grants it; opening the file works until the balancing
+    /// ``stopAccessingSecurityScopedResource()``. False for a URL that is not security-scoped.
+    public func startAccessingSecurityScopedResource() -> Bool { SecurityScope.start(self) }
+
+    /// Ends one successful ``startAccessingSecurityScopedResource()``.
+    public func stopAccessingSecurityScopedResource() { SecurityScope.stop(self) }
+
     /// The process's `Library/Application Support` (in its container when exthost started it).
     public static var applicationSupportDirectory: URL { library("Application Support") }
     /// The process's `Library/Caches`.

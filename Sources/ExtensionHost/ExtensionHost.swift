@@ -43,10 +43,12 @@ public enum ExtensionHost {
         case .watchdog: memory = .watchdog
         }
         defer { cgroup?.remove() }
+        // The security-scope broker: the launcher hands over a seccomp listener on this socket.
+        let brokerSockets = session.wantsScopeBroker && launch.kernelScopes ? try? Socket.pair() : nil
         var spawn = launch.policy(memory: memory, cgroupProcs: cgroup?.procsFile).spawn(
             launcher: launch.launcher, program: launch.executable, arguments: launch.arguments,
             socket: theirs.descriptor, report: reportPipe.writeEnd, standardOutput: logPipe.writeEnd,
-            standardError: logPipe.writeEnd)
+            standardError: logPipe.writeEnd, scopeBroker: brokerSockets?.1.descriptor)
         spawn.environment = launch.environmentEntries()
         spawn.workingDirectory = launch.containerURL.path
         let reportCapture = OutputCapture(reading: reportPipe.readEnd, keepingAtMost: 4096)
@@ -56,13 +58,27 @@ public enum ExtensionHost {
             try? theirs.close()
             try? reportPipe.writeEnd.close()
             try? logPipe.writeEnd.close()
+            try? brokerSockets?.1.close()
         }
+        var broker: ScopeBroker?
         let pid: ProcessID
         let status: TerminationStatus
         do {
             (pid, status) = try await withChildProcess(spawn, teardown: Teardown(gracePeriod: .milliseconds(200))) {
                 child in
                 closeOurCopies()
+                if let (ours, _) = brokerSockets {
+                    // The program blocks at its first open until the broker answers: start it now.
+                    if let listener = await Self.receiveListener(ours, from: child) {
+                        let started = ScopeBroker(
+                            listener: listener, lenient: launch.process.scopeMode == .lenient,
+                            isAccessible: { session.isScopeStarted($0) })
+                        started.start()
+                        broker = started
+                    }
+                    try? ours.close()
+                    session.attach(broker)
+                }
                 await supervise(child, launch: launch, channel: channel, session: session, tracker: tracker)
                 return child.pid
             }
@@ -72,14 +88,39 @@ public enum ExtensionHost {
             throw error
         }
         connection.close()
+        broker?.stop()
         await session.finish()
         let sandboxText = (try? await reportCapture.output().text) ?? ""
         let log = try? await logCapture.output()
         let kernel = KernelMemoryLimit(
             enforcement: memory, cgroupOOMKills: cgroup?.oomKills ?? 0, cgroupPeakBytes: cgroup?.peakBytes)
-        return tracker.report(
+        var report = tracker.report(
             pid: pid, status: status, sandbox: SandboxReport(parsing: sandboxText), limits: launch.limits,
             kernel: kernel, channel: channel, log: log?.text ?? "", dropped: log?.droppedByteCount ?? 0)
+        report.scopeEnforcement =
+            !session.wantsScopeBroker ? .notNeeded : broker == nil ? .apiOnly : .kernel
+        report.refusals += (broker?.refusals ?? []).map { "kernel: \($0)" }
+        return report
+    }
+
+    /// The seccomp listener the launcher sends just before exec, or nil when it sends none (no
+    /// seccomp user notification here) or the child ends first.
+    private static func receiveListener(_ socket: Socket, from child: ChildProcess) async -> FileDescriptor? {
+        var byte: UInt8 = 0
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline {
+            let received = withUnsafeMutableBytes(of: &byte) { try? socket.receive(into: $0, nonBlocking: true) }
+            if let received {
+                if received.byteCount == 0 { return nil }  // the launcher closed it without a listener
+                if let listener = received.descriptors.first {
+                    for extra in received.descriptors.dropFirst() { try? extra.close() }
+                    return listener
+                }
+            }
+            if child.hasTerminated { return nil }
+            try? await Task.sleep(for: .microseconds(200))
+        }
+        return nil
     }
 
     /// Runs the serving loop, the watchdog and the timer until the child has exited and its

@@ -32,6 +32,10 @@ public struct ExtensionLaunch: Sendable {
     /// Whether to refuse to run when the kernel has no Landlock (otherwise: a loud warning, and
     /// the report says the sandbox is not enforced).
     public var requiresLandlock: Bool
+    /// Whether the kernel may enforce security scopes (a seccomp broker, when the session shares
+    /// files in place and the kernel offers user notification). False runs the API-only
+    /// enforcement a machine without seccomp user notification gets.
+    public var kernelScopes = true
     /// How much of the extension's standard output and error to keep.
     public var logLimit: Int
     /// Called after each load the host answered, with the count so far and the latest activity

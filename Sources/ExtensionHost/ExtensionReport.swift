@@ -1,6 +1,18 @@
 public import ExtensionIPC
 public import HostSystem
 
+/// How the security scopes of in-place files were enforced during a run.
+public enum ScopeEnforcement: String, Sendable, Hashable, Codable {
+    /// The kernel: a seccomp broker answered every open of a scoped original (Foundation, `open(2)`,
+    /// any library: all refused without a started scope).
+    case kernel
+    /// Only exthost's API refused (the kernel offers no seccomp user notification): code that opens
+    /// the file another way is not stopped.
+    case apiOnly = "api-only"
+    /// Nothing was shared in place.
+    case notNeeded = "not-needed"
+}
+
 /// What happened to one extension process: how it ended, what it used, what it said.
 public struct ExtensionReport: Sendable {
     /// Milestones of the run, from the spawn.
@@ -31,6 +43,8 @@ public struct ExtensionReport: Sendable {
     public var limits: ExtensionLimits
     /// Which kernel limit backed the watchdog.
     public var memoryEnforcement: MemoryEnforcement
+    /// How security scopes of in-place files were enforced.
+    public var scopeEnforcement: ScopeEnforcement = .notNeeded
     /// What it was doing when it was killed (or last did).
     public var activity: String?
     /// Its `completeRequest`, when it completed.

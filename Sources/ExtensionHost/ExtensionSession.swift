@@ -20,6 +20,23 @@ public protocol ExtensionSession: Sendable {
     func describe(_ request: LoadRequest) -> String
     /// The share ended (the extension exited or was killed): revoke whatever it was granted.
     func finish() async
+    /// Whether the extension should run under the kernel's security-scope broker (it is offered
+    /// files in place).
+    var wantsScopeBroker: Bool { get }
+    /// The broker, once the launcher handed over its listener — before the extension says hello
+    /// (nil: the kernel offers no seccomp user notification; only the API enforces scopes).
+    func attach(_ broker: ScopeBroker?)
+    /// Whether the scope of `token` is started now (the broker asks at every open of a scoped file).
+    func isScopeStarted(_ token: String) -> Bool
+}
+
+extension ExtensionSession {
+    /// No broker unless a session asks for one.
+    public var wantsScopeBroker: Bool { false }
+    /// Nothing to attach by default.
+    public func attach(_ broker: ScopeBroker?) {}
+    /// No scope is started by default.
+    public func isScopeStarted(_ token: String) -> Bool { false }
 }
 
 /// The connection to a running extension, as a session serves it: sends replies and records what

@@ -1,6 +1,6 @@
 public import ExtensionIPC
 import Foundation
-import HostSystem
+public import HostSystem
 public import ItemProviders
 
 /// The host side of a share over real item providers: the extension's loads are answered from
@@ -24,6 +24,7 @@ public final class ProviderSession: ExtensionSession {
     private let table: ProviderTable
     private let names: [String]
     private let inPlaceTokens: [Int: String]
+    private let broker = Locked<ScopeBroker?>(nil)
 
     /// A session over `items`, which it takes over (they move to the session's own actor).
     public init(items: sending [ExtensionItem], appGroups: [String], lenient: Bool = false) {
@@ -90,8 +91,19 @@ public final class ProviderSession: ExtensionSession {
     }
 
     public func welcome(for hello: Hello) async throws -> Welcome {
-        Welcome(context: context, appGroups: appGroups)
+        Welcome(
+            context: context, appGroups: appGroups,
+            scopeEnforcement: broker.withLock { $0 } == nil ? nil : ScopeEnforcement.kernel.rawValue)
     }
+
+    /// True when something is shared in place: the extension then runs under the kernel's broker.
+    public var wantsScopeBroker: Bool { !inPlaceTokens.isEmpty }
+
+    /// Keeps the broker: in-place loads then answer with the original's path.
+    public func attach(_ broker: ScopeBroker?) { self.broker.withLock { $0 = broker } }
+
+    /// Whether `token`'s scope is started (strict), for the broker.
+    public func isScopeStarted(_ token: String) -> Bool { tokens.isAccessing(token) }
 
     public func describe(_ request: LoadRequest) -> String {
         let name = names.indices.contains(request.attachment) ? names[request.attachment] : "#\(request.attachment)"
@@ -100,6 +112,10 @@ public final class ProviderSession: ExtensionSession {
     }
 
     public func serve(_ request: LoadRequest, on channel: ExtensionChannel) async {
+        if request.kind == .openInPlace, let broker = broker.withLock({ $0 }) {
+            await serveOriginal(request, broker: broker, on: channel)
+            return
+        }
         let loaded = await load(request)
         switch loaded {
         case .failure(let error):
@@ -127,6 +143,42 @@ public final class ProviderSession: ExtensionSession {
                     attachment: request.attachment, typeIdentifier: request.typeIdentifier, kind: request.kind,
                     bytes: size))
             if closes { try? descriptor.close() }
+        }
+    }
+
+    /// An in-place load under the kernel's broker: the original's path, registered with the broker
+    /// under the attachment's token (the kernel then opens it only while that scope is started). As
+    /// on iOS, handing out the URL needs no scope; opening it does.
+    private func serveOriginal(_ request: LoadRequest, broker: ScopeBroker, on channel: ExtensionChannel) async {
+        let result = await table.original(request)
+        switch result {
+        case .success(let url):
+            guard let token = inPlaceTokens[request.attachment] else {
+                let error = WireError(code: WireError.itemUnavailable, message: "no security scope for this attachment")
+                try? channel.send(.loadFailed(LoadFailed(requestID: request.requestID, error: error)))
+                return
+            }
+            do throws(Errno) {
+                try broker.register(path: url.path, token: token)
+            } catch {
+                let error = WireError(code: WireError.itemUnavailable, message: "\(url.lastPathComponent): \(error)")
+                try? channel.send(.loadFailed(LoadFailed(requestID: request.requestID, error: error)))
+                return
+            }
+            channel.setActivity(describe(request))
+            try? channel.send(
+                .fileReply(
+                    FileReply(
+                        requestID: request.requestID, typeIdentifier: request.typeIdentifier,
+                        suggestedName: names.indices.contains(request.attachment) ? names[request.attachment] : nil,
+                        byteCount: 0, securityScopeToken: token, originalPath: url.path)))
+            channel.recordServed(
+                ServedLoad(
+                    attachment: request.attachment, typeIdentifier: request.typeIdentifier, kind: request.kind, bytes: 0
+                ))
+        case .failure(let error):
+            channel.refuse("load of \(describeTarget(request)): \(error.message)")
+            try? channel.send(.loadFailed(LoadFailed(requestID: request.requestID, error: error)))
         }
     }
 
@@ -223,6 +275,36 @@ actor ProviderTable {
     private let providers: [ItemProvider]
 
     init(_ providers: sending [ItemProvider]) { self.providers = providers }
+
+    /// The original file of an in-place representation (never a link: the host does not follow
+    /// links in shared items).
+    fileprivate func original(_ request: LoadRequest) async -> Result<URL, WireError> {
+        guard providers.indices.contains(request.attachment) else {
+            return .failure(
+                WireError(code: WireError.itemUnavailable, message: "there is no attachment \(request.attachment)"))
+        }
+        let provider = providers[request.attachment]
+        do {
+            let (_, value) = try await provider.loadOriginal(for: request.typeIdentifier, fileOptions: .openInPlace)
+            guard case .file(let url) = value else {
+                return .failure(
+                    WireError(
+                        code: WireError.itemUnavailable, message: "\(request.typeIdentifier) has no original file"))
+            }
+            let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+            guard attributes[.type] as? FileAttributeType == .typeRegular else {
+                return .failure(
+                    WireError(
+                        code: WireError.itemUnavailable,
+                        message: "\(url.lastPathComponent) is not a regular file (the host does not follow links)"))
+            }
+            return .success(url.standardizedFileURL)
+        } catch let error as ItemProviderError {
+            return .failure(WireError(domain: error.domain, code: error.code.rawValue, message: error.message))
+        } catch {
+            return .failure(WireError(code: WireError.unknownError, message: "\(error)"))
+        }
+    }
 
     fileprivate func load(_ request: LoadRequest, refusal: SecurityScopeTokens.Refusal?) async
         -> ProviderSession.Loaded

@@ -92,6 +92,15 @@ public final class SecurityScopeTokens: Sendable {
         }
     }
 
+    /// Whether `token` is a live token of this share whose scope is started (the kernel broker's
+    /// question for every open of a scoped original).
+    public func isAccessing(_ token: String) -> Bool {
+        state.withLock { state in
+            if case .success(let grant) = lookup(token, in: state) { return grant.starts > 0 }
+            return false
+        }
+    }
+
     /// Tokens still being accessed (starts without stops), for the end-of-share report.
     public var unbalanced: [String] { state.withLock { $0.grants.filter { $0.value.starts > 0 }.map(\.key).sorted() } }
 

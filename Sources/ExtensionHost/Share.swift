@@ -46,6 +46,9 @@ public struct ShareRequest: Sendable {
     public var limits = ExtensionLimits()
     /// When set, loads complete in an order shuffled from this seed.
     public var shuffleLoadsSeed: UInt64?
+    /// Whether the kernel may enforce security scopes (false: the API alone, as on a machine
+    /// without seccomp user notification).
+    public var kernelScopes = true
     /// The sandbox launcher (`exthost-sandbox-exec`).
     public var launcher: String
     /// Called as loads are served (for a progress bar).
@@ -176,6 +179,9 @@ public struct ShareReport: Codable, Sendable {
         public var noNewPrivileges: Bool
         /// The capability sets after dropping.
         public var capabilities: String?
+        /// How the security scopes of in-place files were enforced: `kernel`, `api-only` (only
+        /// exthost's API refused: code opening the file another way was not stopped) or `not-needed`.
+        public var scopeEnforcement: String
     }
 
     /// What became of one attachment.
@@ -308,6 +314,7 @@ extension ExtensionHost {
             limits: request.limits)
         // The bundle is the extension's own, read-only (its Info.plist, its declarations).
         launch.extraReadOnlyPaths = [request.extensionBundle.path]
+        launch.kernelScopes = request.kernelScopes
         // The commit notification's counter lives in the root: granted as one file.
         let notification = store.commitNotification
         _ = try? notification.count()
@@ -381,7 +388,7 @@ extension ExtensionHost {
                 enforced: sandbox?.isEnforced ?? false, status: sandbox?.status.rawValue,
                 landlockABI: sandbox?.landlockABI ?? 0, networkDenied: sandbox?.networkDenied ?? false,
                 scopes: sandbox?.scopes ?? [], noNewPrivileges: sandbox?.noNewPrivileges ?? false,
-                capabilities: sandbox?.capabilities),
+                capabilities: sandbox?.capabilities, scopeEnforcement: run.scopeEnforcement.rawValue),
             cancellationError: run.cancellation.map { "\($0.error.message) (\($0.error.domain) \($0.error.code))" })
     }
 

@@ -11,7 +11,7 @@ public enum Message: Codable, Hashable, Sendable {
     case contextPart(ContextPart)
     /// Extension → host: load a representation.
     case loadRequest(LoadRequest)
-    /// Host → extension: a file or in-place load; carries exactly one descriptor.
+    /// Host → extension: a file or in-place load; carries one descriptor, or names the original.
     case fileReply(FileReply)
     /// Host → extension: all chunks of a data load have been sent.
     case loadCompleted(LoadCompleted)
@@ -38,9 +38,10 @@ public enum Message: Codable, Hashable, Sendable {
     /// Either way: the sender is closing.
     case bye(Bye)
 
-    /// How many descriptors must travel with this message's frame.
+    /// How many descriptors must travel with this message's frame: one with a file reply, none
+    /// with one that names the original by path.
     public var descriptorCount: Int {
-        if case .fileReply = self { return 1 }
+        if case .fileReply(let reply) = self { return reply.originalPath == nil ? 1 : 0 }
         return 0
     }
 

@@ -44,16 +44,21 @@ public struct Welcome: Codable, Hashable, Sendable {
     /// How many ``Message/contextPart(_:)`` messages follow with the rest of the attachments, when
     /// the context does not fit in one frame (nil: none follow).
     public var parts: Int?
+    /// How security scopes are enforced: `kernel` when the host brokers the extension's opens (an
+    /// in-place load then answers with the original's path, ``FileReply/originalPath``); nil when
+    /// only the API enforces them (an in-place load answers with a descriptor, while accessed).
+    public var scopeEnforcement: String?
 
     /// A welcome.
     public init(
         protocolVersion: UInt16 = WireFormat.protocolVersion, context: ContextDescription, appGroups: [String],
-        parts: Int? = nil
+        parts: Int? = nil, scopeEnforcement: String? = nil
     ) {
         self.protocolVersion = protocolVersion
         self.context = context
         self.appGroups = appGroups
         self.parts = parts
+        self.scopeEnforcement = scopeEnforcement
     }
 
     /// This welcome as frames that each fit in ``WireFormat/maximumPayloadSize``: itself when it
@@ -146,7 +151,8 @@ public struct LoadCompleted: Codable, Hashable, Sendable {
     }
 }
 
-/// A file or in-place load succeeded; exactly one descriptor (read-only) travels with this frame.
+/// A file or in-place load succeeded: one descriptor (read-only) travels with this frame, or, for an
+/// in-place load the kernel guards, none and ``originalPath`` names the original.
 public struct FileReply: Codable, Hashable, Sendable {
     /// The request.
     public var requestID: UInt64
@@ -158,17 +164,21 @@ public struct FileReply: Codable, Hashable, Sendable {
     public var byteCount: Int64
     /// For in-place replies: the token whose scope guards this file.
     public var securityScopeToken: String?
+    /// For an in-place reply under kernel enforcement: the original's absolute path (opened only
+    /// while its scope is started).
+    public var originalPath: String?
 
     /// A file reply.
     public init(
         requestID: UInt64, typeIdentifier: String, suggestedName: String? = nil, byteCount: Int64,
-        securityScopeToken: String? = nil
+        securityScopeToken: String? = nil, originalPath: String? = nil
     ) {
         self.requestID = requestID
         self.typeIdentifier = typeIdentifier
         self.suggestedName = suggestedName
         self.byteCount = byteCount
         self.securityScopeToken = securityScopeToken
+        self.originalPath = originalPath
     }
 }
 

@@ -129,7 +129,7 @@ public enum ExtensionRuntime {
     private static func run(
         _ environment: Environment, _ handler: @MainActor (ExtensionContext, Environment) async throws -> Void
     ) async -> Message {
-        let context = ExtensionContext(inputItems: ProxyProviders.items(environment.welcome.context, environment.host))
+        let context = ExtensionContext(inputItems: ProxyProviders.items(environment.welcome, environment.host))
         let signal = OutcomeSignal()
         context.onCompletion = { signal.set($0) }
         do {

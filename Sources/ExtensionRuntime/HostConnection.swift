@@ -17,6 +17,8 @@ public final class HostConnection: Sendable {
         case data([UInt8])
         /// A descriptor (read-only) and what the host said about it.
         case file(FileDescriptor, FileReply)
+        /// The original of an in-place representation, by path (the kernel enforces its scope).
+        case original(String, FileReply)
     }
 
     private enum Waiter {
@@ -228,7 +230,10 @@ public final class HostConnection: Sendable {
         case .message(let message):
             switch message {
             case .fileReply(let reply):
-                guard let descriptor = frame.descriptors.first else { return }
+                guard let descriptor = frame.descriptors.first else {
+                    if let path = reply.originalPath { finishLoad(reply.requestID, .success(.original(path, reply))) }
+                    return
+                }
                 if !finishLoad(reply.requestID, .success(.file(descriptor, reply))) { try? descriptor.close() }
             case .loadCompleted(let done):
                 let bytes = state.withLock { $0.pending[done.requestID]?.bytes } ?? []

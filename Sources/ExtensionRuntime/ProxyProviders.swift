@@ -10,21 +10,27 @@ import ItemProviders
 /// - file: a read-only descriptor arrives (`SCM_RIGHTS`) and is registered as a descriptor
 ///   representation, so `loadFileRepresentation` copies it into a fresh directory of the
 ///   container's `tmp/` (removed when the completion handler returns), exactly as in process;
-/// - open in place: the runtime starts the token's scope with the host for the duration of the
-///   load (the host hands an in-place descriptor only while its scope is being accessed), and the
-///   materialised file carries the token, so the extension's own start/stop go to the host too.
+/// - open in place, when the host's kernel broker enforces scopes: the original's path, security-
+///   scoped with the host's token (opening it works only between the extension's own start and
+///   stop, which go to the host); copies come as descriptors;
+/// - open in place, when only the API enforces scopes: the runtime starts the token's scope with
+///   the host for the duration of the load (the host hands an in-place descriptor only while its
+///   scope is being accessed), and the materialised copy carries the token.
 enum ProxyProviders {
     @MainActor
-    static func items(_ context: ContextDescription, _ host: HostConnection) -> [ExtensionItem] {
-        context.items.map { item in
+    static func items(_ welcome: Welcome, _ host: HostConnection) -> [ExtensionItem] {
+        let kernelScopes = welcome.scopeEnforcement == "kernel"
+        return welcome.context.items.map { item in
             ExtensionItem(
-                attachments: item.attachments.map { provider(for: $0, host) }, attributedTitle: item.title,
-                attributedContentText: item.contentText)
+                attachments: item.attachments.map { provider(for: $0, host, kernelScopes: kernelScopes) },
+                attributedTitle: item.title, attributedContentText: item.contentText)
         }
     }
 
     @MainActor
-    static func provider(for attachment: AttachmentDescription, _ host: HostConnection) -> ItemProvider {
+    static func provider(for attachment: AttachmentDescription, _ host: HostConnection, kernelScopes: Bool)
+        -> ItemProvider
+    {
         let provider = ItemProvider()
         provider.suggestedName = attachment.suggestedName
         provider.label = "attachment \(attachment.index + 1)"
@@ -41,6 +47,8 @@ enum ProxyProviders {
                             case .file(let descriptor, _):
                                 try? descriptor.close()
                                 completion(nil, ItemProviderError(.unknown, "the host sent a file for a data load"))
+                            case .original:
+                                completion(nil, ItemProviderError(.unknown, "the host sent a path for a data load"))
                             }
                         } catch {
                             completion(nil, providerError(error))
@@ -57,6 +65,38 @@ enum ProxyProviders {
                 }
             case .file:
                 provider.registerDescriptorRepresentation(for: type) { completion in
+                    Task {
+                        let (representation, error) = await descriptor(
+                            index, type, .file, suggestedName: attachment.suggestedName, host)
+                        completion(representation, error)
+                    }
+                    return nil
+                }
+            case .openInPlace where kernelScopes:
+                // The kernel enforces the scope: loadInPlaceFileRepresentation gives the original
+                // itself; copies (loadFileRepresentation, loadDataRepresentation) need no scope.
+                let token = representation.securityScopeToken
+                provider.registerDescriptorRepresentation(
+                    for: type, openInPlace: true, securityScopeToken: token,
+                    original: { completion in
+                        Task {
+                            do {
+                                switch try await host.load(attachment: index, typeIdentifier: type, kind: .openInPlace)
+                                {
+                                case .original(let path, _): completion(URL(fileURLWithPath: path), nil)
+                                case .file(let descriptor, _):
+                                    try? descriptor.close()
+                                    completion(
+                                        nil, ItemProviderError(.unknown, "the host sent a copy, not the original"))
+                                case .data:
+                                    completion(nil, ItemProviderError(.unknown, "the host sent data, not the original"))
+                                }
+                            } catch {
+                                completion(nil, providerError(error))
+                            }
+                        }
+                    }
+                ) { completion in
                     Task {
                         let (representation, error) = await descriptor(
                             index, type, .file, suggestedName: attachment.suggestedName, host)
@@ -105,8 +145,8 @@ enum ProxyProviders {
                         descriptor: descriptor, byteCount: reply.byteCount,
                         suggestedName: safeName(reply.suggestedName ?? suggestedName), closesDescriptor: true), nil
                 )
-            case .data:
-                return (nil, ItemProviderError(.unknown, "the host sent data for a file load"))
+            case .data, .original:
+                return (nil, ItemProviderError(.unknown, "the host sent no file for a file load"))
             }
         } catch {
             return (nil, providerError(error))

@@ -54,6 +54,8 @@ public struct SandboxPolicy: Hashable, Sendable {
 
     /// The descriptor number the launcher writes its report to (fd 3 is the IPC socket).
     public static var reportDescriptorNumber: CInt { 4 }
+    /// The descriptor number of the socket the launcher hands the seccomp listener over.
+    public static var scopeBrokerDescriptorNumber: CInt { 5 }
 
     /// The launcher's arguments (after its own path) to run `program` with `arguments`.
     public func launcherArguments(program: String, arguments: [String], reportDescriptor: CInt?) -> [String] {
@@ -81,14 +83,16 @@ public struct SandboxPolicy: Hashable, Sendable {
     /// output and error (default `/dev/null`).
     public func spawn(
         launcher: String, program: String, arguments: [String], socket: FileDescriptor?, report: FileDescriptor?,
-        standardOutput: FileDescriptor? = nil, standardError: FileDescriptor? = nil
+        standardOutput: FileDescriptor? = nil, standardError: FileDescriptor? = nil, scopeBroker: FileDescriptor? = nil
     ) -> Spawn {
-        var spawn = Spawn(
-            executable: launcher,
-            arguments: launcherArguments(
-                program: program, arguments: arguments,
-                reportDescriptor: report.map { _ in Self.reportDescriptorNumber }
-            ))
+        var launcherArguments = launcherArguments(
+            program: program, arguments: arguments, reportDescriptor: report.map { _ in Self.reportDescriptorNumber })
+        if scopeBroker != nil {
+            launcherArguments.insert(
+                contentsOf: ["--scope-broker-fd", String(Self.scopeBrokerDescriptorNumber)], at: 0)
+        }
+        var spawn = Spawn(executable: launcher, arguments: launcherArguments)
+        spawn.descriptors[Self.scopeBrokerDescriptorNumber] = scopeBroker
         spawn.processGroup = .newSession
         spawn.descriptors[1] = standardOutput
         spawn.descriptors[2] = standardError

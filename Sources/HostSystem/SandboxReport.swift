@@ -34,6 +34,9 @@ public struct SandboxReport: Hashable, Sendable {
     public var reason: String?
     /// Set when the launcher could not exec the program.
     public var execError: Errno?
+    /// `kernel` when the launcher handed the host a seccomp listener for the security-scope broker,
+    /// `unavailable` when it could not install one, nil when it was not asked to.
+    public var scopeBroker: String?
 
     /// Parses the launcher's report; nil when `text` has no `sandbox=` line (the launcher died
     /// before reporting, or was not the launcher).
@@ -65,6 +68,7 @@ public struct SandboxReport: Hashable, Sendable {
         self.capabilities = pairs["capabilities"]
         self.reason = pairs["reason"]
         self.execError = execError
+        self.scopeBroker = pairs["scope-broker"]
     }
 
     /// True when Landlock confines the program.

@@ -214,6 +214,21 @@ extension ItemProvider {
         for typeIdentifier: String, completionHandler: @escaping @Sendable (URL?, Bool, (any Error)?) -> Void
     ) -> Progress {
         let chosen = snapshot(typeIdentifier, .openInPlace) ?? snapshot(typeIdentifier)
+        if let chosen, let original = chosen.registration.original,
+            case .descriptor(let token, _) = chosen.registration.source
+        {
+            // The original itself, as the host names it; the kernel enforces its scope.
+            let progress = Progress(totalUnitCount: 1)
+            original { url, error in
+                progress.completedUnitCount = 1
+                guard let url else {
+                    return completionHandler(nil, false, error.map { Self.wrap($0, typeIdentifier) })
+                }
+                SecurityScope.register(url, token: token ?? UUID().uuidString)
+                completionHandler(url, true, nil)
+            }
+            return progress
+        }
         return Self.start("loadInPlaceFileRepresentation", chosen, typeIdentifier: typeIdentifier) {
             snapshot, fetched, state in
             let representation = snapshot.registration.representation

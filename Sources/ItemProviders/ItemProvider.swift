@@ -33,6 +33,9 @@ public final class ItemProvider {
         /// Rebuilds the object `loadItem` returns from the loaded bytes (the sandboxed extension's
         /// proxies: the object crossed the process as its data representation).
         var decoder: (@Sendable (Data) throws -> any Sendable)?
+        /// For an open-in-place descriptor registration: where the original is (the sandboxed
+        /// extension asks the host for its path; the kernel enforces its security scope).
+        var original: (@Sendable (@escaping @Sendable (URL?, (any Error)?) -> Void) -> Void)?
     }
 
     private(set) var registrations: [Registration] = []
@@ -159,9 +162,14 @@ public final class ItemProvider {
     /// temporary directory; `loadDataRepresentation` reads it; `loadInPlaceFileRepresentation`
     /// materialises it as a file that stays until the temporary directory is cleaned, security-scoped
     /// with `securityScopeToken` (a fresh token when nil) and reported in place when `openInPlace`.
+    ///
+    /// With `original`, `loadInPlaceFileRepresentation` hands out the original's URL it gives
+    /// (security-scoped with `securityScopeToken`) instead of a copy; the other loads still copy
+    /// from the descriptor.
     public func registerDescriptorRepresentation(
         for typeIdentifier: String, visibility: RepresentationVisibility = .all, openInPlace: Bool = false,
         securityScopeToken: String? = nil,
+        original: (@Sendable (@escaping @Sendable (URL?, (any Error)?) -> Void) -> Void)? = nil,
         loadHandler:
             @escaping @Sendable (@escaping @Sendable (DescriptorRepresentation?, (any Error)?) -> Void) ->
             Progress?
@@ -171,7 +179,7 @@ public final class ItemProvider {
                 representation: RegisteredRepresentation(
                     typeIdentifier: typeIdentifier, kind: openInPlace ? .descriptorInPlace : .descriptor,
                     visibility: visibility),
-                source: .descriptor(token: securityScopeToken, loadHandler), object: nil))
+                source: .descriptor(token: securityScopeToken, loadHandler), object: nil, original: original))
     }
 
     /// Registers an object under one type (the legacy `registerItem`): a `Data`, `String` or `URL`

@@ -103,7 +103,9 @@ public enum SecurityScope {
         table.withLock { $0.removeAll() }
     }
 
-    static func start(_ url: URL) -> Bool {
+    /// `startAccessingSecurityScopedResource()` of `url`: true, counted, when it carries a token
+    /// the broker grants.
+    public static func start(_ url: URL) -> Bool {
         // Only the URL that carries the token can be started (as on iOS, where a child URL of a
         // scoped directory is reached through the directory's scope).
         guard let token = table.withLock({ $0[key(url)]?.token }) else { return false }
@@ -114,7 +116,8 @@ public enum SecurityScope {
         return true
     }
 
-    static func stop(_ url: URL) {
+    /// `stopAccessingSecurityScopedResource()` of `url`: balances one successful ``start(_:)``.
+    public static func stop(_ url: URL) {
         let token: String? = table.withLock { table in
             let key = key(url)
             guard let entry = table[key], entry.starts > 0 else { return nil }

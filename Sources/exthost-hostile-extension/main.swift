@@ -149,7 +149,13 @@ func runEscapes(_ welcome: Welcome) throws {
                             kind: kind))
                 }
             }
-            if representation.kind == .openInPlace, let token = representation.securityScopeToken {
+            if representation.kind == .openInPlace, let token = representation.securityScopeToken,
+                welcome.scopeEnforcement == "kernel"
+            {
+                let others = attachments.filter { $0.index != attachment.index }.flatMap(\.representations)
+                    .compactMap(\.securityScopeToken)
+                try kernelInPlaceEscapes(name, token: token, otherToken: others.first) { try load(.openInPlace) }
+            } else if representation.kind == .openInPlace, let token = representation.securityScopeToken {
                 escape("in-place-without-start-\(name)", frame: try load(.openInPlace))
                 let started = try request { .startAccessing(SecurityScopeRequest(requestID: $0, token: token)) }
                 if case .securityScopeReply(let reply) = started.message, reply.granted {
@@ -199,6 +205,73 @@ func runEscapes(_ welcome: Welcome) throws {
     }
     allowed("write-own-tmp", ep_create_file(container + "/tmp/scratch"))
     allowed("write-group-container", groups.first.map { ep_create_file($0 + "/hostile-ok") } ?? ENOENT)
+}
+
+/// The in-place original under the kernel's broker: the path itself is handed out, and every way of
+/// reaching the file without a started scope — or by another path — must fail.
+func kernelInPlaceEscapes(
+    _ name: String, token: String, otherToken: String?, load: () throws -> Frame
+) throws {
+    let reply = try load()
+    guard case .fileReply(let fileReply) = reply.message, let path = fileReply.originalPath else {
+        allowed("kernel-original-path-\(name)", EIO)
+        reply.closeDescriptors()
+        return
+    }
+    allowed("kernel-original-path-\(name)", 0)
+    func scope(_ start: Bool, _ token: String) throws -> Bool {
+        let frame = try request {
+            start
+                ? .startAccessing(SecurityScopeRequest(requestID: $0, token: token))
+                : .stopAccessing(SecurityScopeRequest(requestID: $0, token: token))
+        }
+        if case .securityScopeReply(let answer) = frame.message { return answer.granted }
+        return false
+    }
+    func opened(_ result: CInt) -> CInt { result >= 0 ? 0 : -result }
+    escape("kernel-read-before-start-\(name)", ep_read_file(path))
+    escape("kernel-stat-before-start-\(name)", ep_stat(path))
+    escape("kernel-write-before-start-\(name)", ep_write_existing(path))
+    escape("kernel-open-o-path-before-start-\(name)", opened(ep_open_descriptor(path, 1)))
+    if let otherToken {
+        _ = try scope(true, otherToken)
+        escape("kernel-read-with-another-attachments-token-\(name)", ep_read_file(path))
+        _ = try scope(false, otherToken)
+    }
+    let symlink = container + "/tmp/in-place-symlink"
+    let hardLink = container + "/tmp/in-place-hard-link"
+    _ = ep_symlink(path, symlink)
+    let linked = ep_hard_link(path, hardLink)
+    allowed("kernel-start-\(name)", try scope(true, token) ? 0 : EACCES)
+    var head = [CChar](repeating: 0, count: 5)
+    let headCount = ep_read_prefix(path, &head, 4)
+    allowed("kernel-read-while-started-\(name)", headCount > 0 ? 0 : -headCount)
+    allowed("kernel-write-while-started-\(name)", ep_write_existing(path))
+    escape("kernel-read-through-symlink-\(name)", ep_read_file(symlink))
+    escape("kernel-read-through-hard-link-\(name)", linked != 0 ? linked : ep_read_file(hardLink))
+    let directory = (path as NSString).deletingLastPathComponent
+    let dotdot =
+        directory + "/../" + (directory as NSString).lastPathComponent + "/" + (path as NSString).lastPathComponent
+    escape("kernel-read-through-dotdot-\(name)", ep_read_file(dotdot))
+    let descriptor = ep_open_descriptor(path, 0)
+    let pathOnly = ep_open_descriptor(path, 1)
+    allowed("kernel-descriptor-while-started-\(name)", opened(descriptor))
+    allowed("kernel-o-path-while-started-\(name)", opened(pathOnly))
+    if let other = option("item-file") {
+        let prefix = String(decoding: head.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let wrong = ep_race_open(path, other, prefix, 2000)
+        escape("kernel-path-swap-race-\(name)", wrong == 0 ? EPERM : 0)
+    }
+    _ = try scope(false, token)
+    escape("kernel-read-after-stop-\(name)", ep_read_file(path))
+    if descriptor >= 0 {
+        escape("kernel-reopen-descriptor-after-stop-\(name)", ep_read_file("/proc/self/fd/\(descriptor)"))
+        _ = ep_close(descriptor)
+    }
+    if pathOnly >= 0 {
+        escape("kernel-reopen-o-path-after-stop-\(name)", ep_read_file("/proc/self/fd/\(pathOnly)"))
+        _ = ep_close(pathOnly)
+    }
 }
 
 func hello() throws -> Welcome {

@@ -12,6 +12,10 @@
 //   last-finisher   complete the request from the completion handler of the last attachment, keeping
 //                   what finished before it: right only when loads finish in the order they started
 //   url-cast        keep only items that cast `as? URL` (what code written for files does)
+//   in-place        load the first attachment in place and read it with Data(contentsOf:) and fopen, without
+//                   calling startAccessingSecurityScopedResource()
+//   in-place-scoped the same between start and stop, appending a line to the original; then reads again
+//                   after the stop
 
 import Foundation
 import UniformTypeIdentifiers
@@ -38,28 +42,58 @@ final class ProbeHandler: NSObject, NSExtensionRequestHandling {
                 _ = provider.loadDataRepresentation(forTypeIdentifier: type) { data, _ in
                     let count = collected.add(data?.count ?? 0)
                     if isLast {
-                        print("PROBE completed with \(count) of \(total)")
+                        say("PROBE completed with \(count) of \(total)")
                         context.completeRequest(returningItems: nil, completionHandler: nil)
                     }
                 }
+            }
+        case "in-place", "in-place-scoped":
+            guard let provider = providers.first, let type = provider.registeredTypeIdentifiers.first else {
+                context.completeRequest(returningItems: nil, completionHandler: nil)
+                return
+            }
+            let scoped = Self.mode == "in-place-scoped"
+            _ = provider.loadInPlaceFileRepresentation(forTypeIdentifier: type) { url, inPlace, error in
+                guard let url else {
+                    say("PROBE in-place load failed: \(String(describing: error))")
+                    context.completeRequest(returningItems: nil, completionHandler: nil)
+                    return
+                }
+                say("PROBE in-place \(inPlace) \(url.path)")
+                let started = scoped ? url.startAccessingSecurityScopedResource() : false
+                say("PROBE started \(started)")
+                Self.read(url, "during")
+                if started {
+                    if let handle = try? FileHandle(forUpdating: url) {
+                        _ = try? handle.seekToEnd()
+                        try? handle.write(contentsOf: Data("edited in place\n".utf8))
+                        try? handle.close()
+                        say("PROBE wrote")
+                    } else {
+                        say("PROBE write failed")
+                    }
+                    url.stopAccessingSecurityScopedResource()
+                    Self.read(url, "after-stop")
+                }
+                context.completeRequest(returningItems: nil, completionHandler: nil)
             }
         default:
             Task { @MainActor in
                 for (index, provider) in providers.enumerated() {
                     guard let type = provider.registeredTypeIdentifiers.first else {
-                        print("PROBE \(index) - none")
+                        say("PROBE \(index) - none")
                         continue
                     }
                     do {
                         let item = try await provider.loadItem(forTypeIdentifier: type)
                         if Self.mode == "url-cast" {
-                            if let url = item as? URL { print("PROBE \(index) kept \(url.lastPathComponent)") }
+                            if let url = item as? URL { say("PROBE \(index) kept \(url.lastPathComponent)") }
                             continue
                         }
-                        print("PROBE \(index) \(type) \(Self.kind(of: item))")
+                        say("PROBE \(index) \(type) \(Self.kind(of: item))")
                     } catch {
                         let error = error as NSError
-                        print("PROBE \(index) \(type) error:\(error.domain) \(error.code)")
+                        say("PROBE \(index) \(type) error:\(error.domain) \(error.code)")
                     }
                 }
                 switch Self.mode {
@@ -73,6 +107,23 @@ final class ProbeHandler: NSObject, NSExtensionRequestHandling {
         }
     }
 
+    /// Reads `url` with Foundation and with C's `fopen`, printing what each got.
+    nonisolated static func read(_ url: URL, _ when: String) {
+        do {
+            let data = try Data(contentsOf: url)
+            say("PROBE \(when) foundation read \(data.count) bytes")
+        } catch {
+            let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+            say("PROBE \(when) foundation failed \(underlying?.code ?? (error as NSError).code)")
+        }
+        if let file = fopen(url.path, "r") {
+            fclose(file)
+            say("PROBE \(when) fopen ok")
+        } else {
+            say("PROBE \(when) fopen errno \(errno)")
+        }
+    }
+
     static func kind(of item: Any) -> String {
         if let url = item as? URL { return url.isFileURL ? "file-url" : "url" }
         if item is String { return "string" }
@@ -82,6 +133,11 @@ final class ProbeHandler: NSObject, NSExtensionRequestHandling {
         if item is UIImage { return "image" }
         return "other:\(type(of: item))"
     }
+}
+
+/// One line to standard output, unbuffered: it reaches the report even if the process is killed.
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
 
 /// What the completion handlers collected (they run on background queues).

@@ -2,8 +2,11 @@
 //
 //   exthost-sandbox-exec [--ro PATH]... [--rw PATH]... [--rlimit-as BYTES] [--rlimit-data BYTES]
 //       [--rlimit-nofile N] [--rlimit-nproc N] [--rlimit-cpu SECONDS] [--cgroup-procs FILE]
-//       [--no-landlock] [--allow-unconfined] [--drop-capabilities] [--report-fd N] -- PROGRAM [ARGS...]
+//       [--scope-broker-fd N] [--no-landlock] [--allow-unconfined] [--drop-capabilities] [--report-fd N] -- PROGRAM [ARGS...]
 //
+// --scope-broker-fd N: a socket to the host; just before exec the launcher installs a seccomp filter
+// that sends the program's open, stat, access and readlink calls to a listener, and hands the
+// listener to the host over N (the host's security-scope broker answers them).
 // --cgroup-procs FILE: before anything else, write this process into FILE (the `cgroup.procs` of
 // a memory cgroup the host made), so every byte the program allocates is charged to it and the
 // kernel enforces its limit.
@@ -57,6 +60,7 @@ struct options {
     int read_write_count;
     struct limit limits[5];
     const char *cgroup_procs;
+    int scope_broker_fd;
     int no_landlock;
     int allow_unconfined;
     int drop_capabilities;
@@ -92,6 +96,7 @@ static unsigned long long parse_number(const char *option, const char *text) {
 static void parse(int argc, char **argv, struct options *o) {
     memset(o, 0, sizeof(*o));
     o->report_fd = -1;
+    o->scope_broker_fd = -1;
     o->limits[0] = (struct limit){"--rlimit-as", RLIMIT_AS, 0, 0};
     o->limits[1] = (struct limit){"--rlimit-nofile", RLIMIT_NOFILE, 0, 0};
     o->limits[2] = (struct limit){"--rlimit-nproc", RLIMIT_NPROC, 0, 0};
@@ -110,6 +115,11 @@ static void parse(int argc, char **argv, struct options *o) {
             int *count = rw ? &o->read_write_count : &o->read_only_count;
             if (*count >= MAX_PATHS) usage_error("too many paths for", arg);
             (rw ? o->read_write : o->read_only)[(*count)++] = next;
+            i++;
+        } else if (strcmp(arg, "--scope-broker-fd") == 0) {
+            unsigned long long fd = parse_number(arg, next);
+            if (fd <= IPC_FD || fd > INT_MAX) usage_error("--scope-broker-fd must be above 3", next);
+            o->scope_broker_fd = (int)fd;
             i++;
         } else if (strcmp(arg, "--cgroup-procs") == 0) {
             if (next == NULL || *next == '\0') usage_error("missing file after", arg);
@@ -260,12 +270,26 @@ int main(int argc, char **argv) {
         capabilities = held > 0 ? " capabilities=dropped" : " capabilities=none";
     }
 
+    // Last before exec: the filter that sends the program's opens and stats to the host's
+    // security-scope broker. Installed here, everything the program does is covered.
+    const char *broker = "";
+    if (o.scope_broker_fd >= 0) {
+        int listener = eh_scope_filter_install();
+        if (listener >= 0 && eh_send_with_fds(o.scope_broker_fd, "L", 1, &listener, 1, 0) == 1) {
+            broker = " scope-broker=kernel";
+        } else {
+            broker = " scope-broker=unavailable";
+        }
+        if (listener >= 0) close(listener);
+        close(o.scope_broker_fd);
+    }
+
     int enforced = strcmp(status, "enforced") == 0;
     char line[256];
-    snprintf(line, sizeof(line), "sandbox=%s landlock-abi=%d network=%s scope=%s no-new-privs=%d%s%s\n", status,
+    snprintf(line, sizeof(line), "sandbox=%s landlock-abi=%d network=%s scope=%s no-new-privs=%d%s%s%s\n", status,
              enforced ? abi : 0, enforced && abi >= 4 ? "denied" : "allowed",
              enforced && abi >= 6 ? "signal,abstract-unix" : "none", eh_get_no_new_privs() == 1, capabilities,
-             reason);
+             broker, reason);
     report(&o, line);
     close_inherited(&o);
 

@@ -150,3 +150,82 @@ struct AppleAPITests {
         return seeds
     }
 }
+
+/// An in-place original read by an Apple-API extension with Foundation and C's `fopen`: refused by
+/// the kernel (EPERM, what a device reports) until it starts the URL's security scope; between start
+/// and stop it reads and writes the original; `--lenient` behaves like the simulator.
+@Suite(.timeLimit(.minutes(2)))
+struct InPlaceScopeTests {
+    func share(mode: String, lenient: Bool = false) async throws -> (report: [String: Any], original: URL, root: URL) {
+        let (root, rule) = try AppleAPITests.device()
+        let items = root.appendingPathComponent("items")
+        try FileManager.default.createDirectory(at: items, withIntermediateDirectories: true)
+        let original = items.appendingPathComponent("Doc.pdf")
+        try Data("%PDF-1.4 the original\n".utf8).write(to: original)
+        try Data(
+            #"{"items": [{"attachments": [{"representations": [{"type": "com.adobe.pdf", "kind": "in-place", "file": "Doc.pdf"}]}]}]}"#
+                .utf8
+        ).write(to: items.appendingPathComponent("share.json"))
+        let (code, out, err) = await TestSupport.run(
+            [
+                "share", items.path, "--rule", rule.path, "--extension-executable", AppleAPITests.probe.path,
+                "--extension-argument", mode, "--json",
+            ] + (lenient ? ["--lenient"] : []), root: root)
+        #expect(code == .success, "\(err)")
+        return (try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any]), original, root)
+    }
+
+    @Test func forgettingToStartTheScopeFailsWithOperationNotPermitted() async throws {
+        let (report, _, root) = try await share(mode: "in-place")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let log = report["log"] as? String ?? ""
+        #expect(log.contains("PROBE in-place true"), "\(log)")
+        #expect(log.contains("PROBE during foundation failed 257"), "\(log)")  // NSFileReadNoPermissionError
+        #expect(log.contains("PROBE during fopen errno \(EPERM)"), "\(log)")
+        let refusals = report["refusals"] as? [String] ?? []
+        #expect(
+            refusals.contains {
+                $0.hasPrefix("kernel: open") && $0.contains("without startAccessingSecurityScopedResource")
+            })
+    }
+
+    @Test func betweenStartAndStopTheOriginalIsReadAndWritten() async throws {
+        let (report, original, root) = try await share(mode: "in-place-scoped")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let log = report["log"] as? String ?? ""
+        #expect(log.contains("PROBE started true"), "\(log)")
+        #expect(log.contains("PROBE during foundation read 22 bytes"), "\(log)")
+        #expect(log.contains("PROBE during fopen ok"), "\(log)")
+        #expect(log.contains("PROBE wrote"), "\(log)")
+        #expect(log.contains("PROBE after-stop fopen errno \(EPERM)"), "\(log)")
+        #expect(try String(contentsOf: original, encoding: .utf8) == "%PDF-1.4 the original\nedited in place\n")
+    }
+
+    @Test func lenientLetsTheFirstReadThroughAsTheSimulatorDoes() async throws {
+        let (report, _, root) = try await share(mode: "in-place", lenient: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let log = report["log"] as? String ?? ""
+        #expect(log.contains("PROBE during foundation read 22 bytes"), "\(log)")
+        #expect(log.contains("PROBE during fopen ok"), "\(log)")
+    }
+}
+
+extension InPlaceScopeTests {
+    /// A kernel without seccomp user notification: the share still runs, the in-place file comes as
+    /// a copy guarded by the API only, and the report and a warning say so.
+    @Test func withoutKernelScopesTheReportSaysAPIOnly() async throws {
+        let (root, rule) = try AppleAPITests.device()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (code, out, err) = await TestSupport.run(
+            [
+                "share", "--payload", "files-app-document", "--rule", rule.path, "--extension-executable",
+                AppleAPITests.probe.path, "--extension-argument", "in-place-scoped", "--api-only-scopes", "--json",
+            ], root: root)
+        #expect(code == .success, "\(err)")
+        #expect(err.contains("NOT stopped"))
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+        let sandbox = (report["extension"] as? [String: Any])?["sandbox"] as? [String: Any]
+        #expect(sandbox?["scopeEnforcement"] as? String == "api-only")
+        #expect((report["log"] as? String ?? "").contains("PROBE started true"))
+    }
+}

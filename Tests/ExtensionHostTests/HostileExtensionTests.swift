@@ -95,9 +95,11 @@ struct HostileExtensionTests {
         let items = scratch.items
         let card = items.appendingPathComponent("card.txt")
         let document = items.appendingPathComponent("doc.pdf")
+        let other = items.appendingPathComponent("other.pdf")
         let link = items.appendingPathComponent("link-passwd")
         try Data("card contents\n".utf8).write(to: card)
         try Data("%PDF in place\n".utf8).write(to: document)
+        try Data("%PDF another\n".utf8).write(to: other)
         try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "/etc/passwd")
         let session = { () -> ProviderSession in
             let cardProvider = ItemProvider()
@@ -112,6 +114,12 @@ struct HostileExtensionTests {
                 completion(document, false, nil)
                 return nil
             }
+            let secondInPlace = ItemProvider()
+            secondInPlace.suggestedName = "other.pdf"
+            secondInPlace.registerFileRepresentation(for: "com.adobe.pdf", openInPlace: true) { completion in
+                completion(other, false, nil)
+                return nil
+            }
             let linked = ItemProvider()
             linked.suggestedName = "link-passwd"
             linked.registerFileRepresentation(for: "public.data") { completion in
@@ -119,7 +127,7 @@ struct HostileExtensionTests {
                 return nil
             }
             return ProviderSession(
-                items: [ExtensionItem(attachments: [cardProvider, inPlace, linked])],
+                items: [ExtensionItem(attachments: [cardProvider, inPlace, secondInPlace, linked])],
                 appGroups: ["group.com.example.carddrop"])
         }()
         let launch = scratch.launch([
@@ -134,9 +142,31 @@ struct HostileExtensionTests {
         #expect(escapes.count >= 30)
         #expect(escapes.filter { $0.contains(" ESCAPED") }.isEmpty, "\(escapes)")
         #expect(escapes.contains { $0.hasPrefix("escape symlink-in-items-link-passwd refused") })
-        #expect(escapes.contains { $0.hasPrefix("escape stopped-token-load-doc.pdf refused") })
         let allowed = lines.filter { $0.hasPrefix("allowed ") }
         #expect(allowed.count >= 5 && allowed.allSatisfy { $0.hasSuffix(" ok") }, "\(allowed)")
+        if report.scopeEnforcement == .kernel {
+            // The original itself, opened by Foundation, C and a library alike only while started.
+            for attempt in [
+                "kernel-read-before-start", "kernel-stat-before-start", "kernel-write-before-start",
+                "kernel-open-o-path-before-start", "kernel-read-with-another-attachments-token",
+                "kernel-read-through-symlink", "kernel-read-through-hard-link", "kernel-read-through-dotdot",
+                "kernel-path-swap-race", "kernel-read-after-stop", "kernel-reopen-descriptor-after-stop",
+                "kernel-reopen-o-path-after-stop",
+            ] {
+                #expect(
+                    escapes.contains { $0.hasPrefix("escape \(attempt)-doc.pdf refused") },
+                    "\(attempt): \(escapes.filter { $0.contains("kernel") })")
+            }
+            for grant in ["kernel-read-while-started", "kernel-write-while-started", "kernel-descriptor-while-started"]
+            {
+                #expect(allowed.contains("allowed \(grant)-doc.pdf ok"), "\(grant)")
+            }
+            // The write while started reached the original.
+            #expect(try String(contentsOf: document, encoding: .utf8) == "%PDF in place\nx")
+            #expect(report.refusals.contains { $0.hasPrefix("kernel: open") })
+        } else {
+            #expect(escapes.contains { $0.hasPrefix("escape stopped-token-load-doc.pdf refused") })
+        }
     }
 
     @Test func goingOverTheMemoryLimitKillsIt() async throws {

@@ -68,6 +68,7 @@ struct HostConnectionTests {
                     case .file(let fd, _):
                         defer { try? fd.close() }
                         return (index, try fd.readAll().count)
+                    case .original: return (index, -1)
                     }
                 }
             }

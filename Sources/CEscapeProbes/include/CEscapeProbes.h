@@ -46,3 +46,29 @@ int ep_allocate(int mebibytes);
 /// Allocates and touches `mebibytes` MiB split over `threads` threads at once (at most 64). Returns
 /// 0 (a failed allocation aborts), or the error of `pthread_create`.
 int ep_allocate_threads(int mebibytes, int threads);
+
+// MARK: - In-place originals (the kernel's security-scope broker)
+
+/// Opens an existing file for appending and writes one byte. Returns 0, or the errno.
+int ep_write_existing(const char *_Nonnull path);
+
+/// stat(path). Returns 0, or the errno.
+int ep_stat(const char *_Nonnull path);
+
+/// Opens `path` read-only (or with O_PATH when `path_only`). Returns the descriptor, or -errno.
+int ep_open_descriptor(const char *_Nonnull path, int path_only);
+
+/// Reads from the start of an open descriptor. Returns 0, or the errno.
+int ep_read_descriptor(int fd);
+
+/// close(fd). Returns 0, or the errno.
+int ep_close(int fd);
+
+/// Reads up to `length` bytes of `path` into `buffer`. Returns the bytes read, or -errno.
+int ep_read_prefix(const char *_Nonnull path, char *_Nonnull buffer, int length);
+
+/// Opens a path buffer `iterations` times while another thread keeps rewriting it between
+/// `scoped` and `other`; returns how many successful opens read something that does not start with
+/// `expected_prefix` (the broker must only ever open what it checked), or -1 when no thread started.
+int ep_race_open(const char *_Nonnull scoped, const char *_Nonnull other, const char *_Nonnull expected_prefix,
+                 int iterations);

@@ -105,4 +105,66 @@ int eh_spawn_add_chdir(posix_spawn_file_actions_t *_Nonnull actions, const char 
 /// Returns 0, or -1 with errno set (ECHILD when `pid` is not a child, EINTR when interrupted).
 int eh_wait_exited_keeping_zombie(pid_t pid);
 
+// MARK: - Security-scope broker (seccomp user notification)
+
+/// One system call a confined program made that the broker is asked about.
+typedef struct {
+    /// The notification's id (for the reply).
+    uint64_t id;
+    /// The calling thread's id.
+    uint32_t pid;
+    /// The system call number (this architecture's).
+    int32_t syscall;
+    /// Its six arguments.
+    uint64_t args[6];
+} eh_scope_event;
+
+/// The system calls the broker is asked about, as `eh_scope_event.syscall` reports them.
+typedef enum {
+    EH_SCOPE_CALL_OTHER = 0,
+    EH_SCOPE_CALL_OPEN,       ///< open(path, flags, mode)
+    EH_SCOPE_CALL_OPENAT,     ///< openat(dirfd, path, flags, mode)
+    EH_SCOPE_CALL_OPENAT2,    ///< openat2(dirfd, path, how, size)
+    EH_SCOPE_CALL_CREAT,      ///< creat(path, mode)
+    EH_SCOPE_CALL_STAT,       ///< stat(path, buf) / lstat(path, buf)
+    EH_SCOPE_CALL_FSTATAT,    ///< newfstatat(dirfd, path, buf, flags)
+    EH_SCOPE_CALL_STATX,      ///< statx(dirfd, path, flags, mask, buf)
+    EH_SCOPE_CALL_ACCESS,     ///< access(path, mode)
+    EH_SCOPE_CALL_FACCESSAT,  ///< faccessat(dirfd, path, mode) / faccessat2(dirfd, path, mode, flags)
+    EH_SCOPE_CALL_READLINK,   ///< readlink(path, buf, size)
+    EH_SCOPE_CALL_READLINKAT, ///< readlinkat(dirfd, path, buf, size)
+    EH_SCOPE_CALL_TRUNCATE,   ///< truncate(path, length)
+} eh_scope_call;
+
+/// Which kind of call `syscall` is (EH_SCOPE_CALL_OTHER for any call the filter does not send).
+eh_scope_call eh_scope_call_kind(int32_t syscall);
+
+/// Installs a seccomp filter that asks a listener about every call of `eh_scope_call` on this
+/// architecture (and refuses the system calls of another ABI with ENOSYS), and returns the
+/// listener (close-on-exec). Needs no_new_privs. Returns -1 with errno set when the kernel lacks
+/// seccomp user notification (ENOSYS, EINVAL) or refuses the filter.
+int eh_scope_filter_install(void);
+
+/// Waits for the next event, up to `timeout_ms`: 1 with `*event` filled, 0 on timeout, -1 with
+/// errno set (ENOENT when every process of the filter has ended, EBADF once the listener closed).
+int eh_scope_receive(int listener, eh_scope_event *_Nonnull event, int timeout_ms);
+
+/// Lets the call proceed in the kernel, where Landlock then decides. Returns 0, or -1 with errno
+/// set (ENOENT when the caller is gone).
+int eh_scope_continue(int listener, uint64_t id);
+
+/// Fails the call with `error` (an errno value). Returns 0, or -1 with errno set.
+int eh_scope_fail(int listener, uint64_t id, int error);
+
+/// Completes the call with `fd` (opened by the broker) installed in the caller as its result,
+/// close-on-exec when `cloexec`. Returns the descriptor number in the caller, or -1 with errno set.
+int eh_scope_inject(int listener, uint64_t id, int fd, int cloexec);
+
+/// Whether the caller of `id` still waits (its memory still belongs to that call). Returns 1 or 0.
+int eh_scope_is_valid(int listener, uint64_t id);
+
+/// Reads up to `length` bytes at `address` of process `pid` (process_vm_readv). Returns the bytes
+/// read, or -1 with errno set.
+ssize_t eh_read_process_memory(pid_t pid, uint64_t address, void *_Nonnull buffer, size_t length);
+
 #endif

@@ -44,6 +44,7 @@ struct ShareReportRendering {
                                 ("scopes", .strings(sandbox.scopes)),
                                 ("noNewPrivileges", .bool(sandbox.noNewPrivileges)),
                                 ("capabilities", .optional(sandbox.capabilities)),
+                                ("scopeEnforcement", .string(sandbox.scopeEnforcement)),
                             ])
                         ),
                         ("cancellationError", .optional(run.cancellationError)),
@@ -103,6 +104,12 @@ struct ShareReportRendering {
             if !sandbox.scopes.isEmpty { parts.append("scopes \(sandbox.scopes.joined(separator: ","))") }
             if sandbox.noNewPrivileges { parts.append("no_new_privs") }
             if let capabilities = sandbox.capabilities { parts.append("capabilities \(capabilities)") }
+            if sandbox.scopeEnforcement != "not-needed" {
+                parts.append(
+                    sandbox.scopeEnforcement == "kernel"
+                        ? "security scopes enforced by the kernel"
+                        : "security scopes NOT enforced by the kernel (API only)")
+            }
             lines.append("  sandbox: " + parts.joined(separator: ", "))
         } else {
             lines.append("  sandbox: no report from the launcher")

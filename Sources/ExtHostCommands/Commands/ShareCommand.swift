@@ -35,6 +35,9 @@ enum ShareCommand {
             .value(
                 "memory-enforcement", "KIND",
                 "best (a memory cgroup, else RLIMIT_DATA; default), rlimit-data, or watchdog (no kernel limit)."),
+            .flag(
+                "api-only-scopes",
+                "Enforce security scopes in exthost's API only, as on a kernel without seccomp user notification."),
             .value("shuffle-loads", "SEED", "Complete the extension's loads in an order drawn from SEED (order bugs)."),
             .values("declarations", "PLIST", "More type declarations (Info.plist files) for the rule and the items."),
             .flag("json", "Print one JSON report."),
@@ -76,6 +79,7 @@ enum ShareCommand {
         request.declarations = parsed.values("declarations").map { context.resolve($0) }
         request.group = parsed.value("group")
         request.lenient = parsed.flag("lenient")
+        request.kernelScopes = !parsed.flag("api-only-scopes")
         request.limits = try limits(parsed)
         if let seed = parsed.value("shuffle-loads") {
             guard let value = UInt64(seed) else {
@@ -111,6 +115,12 @@ enum ShareCommand {
             throw error.isBadInput ? CommandError.input(error.message) : CommandError.failed(error.message)
         }
         if showsProgress { context.write("\r\u{1B}[K", toError: true) }
+        if report.extension?.sandbox.scopeEnforcement == ScopeEnforcement.apiOnly.rawValue {
+            context.printError(
+                "WARNING: this kernel offers no seccomp user notification: security scopes of in-place files are "
+                    + "enforced only by exthost's API; code that opens them another way is NOT stopped (the report says api-only)"
+            )
+        }
         guard report.activated else {
             if parsed.flag("json") {
                 context.printJSON(

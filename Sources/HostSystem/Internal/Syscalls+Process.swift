@@ -68,3 +68,33 @@ internal func system_getpgid(_ pid: pid_t) -> pid_t { getpgid(pid) }
 internal func system_eh_landlock_abi() -> CInt { eh_landlock_abi() }
 
 internal func system_fcntl_dupfd(_ fd: CInt, _ minimum: CInt) -> CInt { fcntl(fd, F_DUPFD_CLOEXEC, minimum) }
+
+// MARK: - Security-scope broker
+
+internal func system_eh_scope_call_kind(_ syscall: Int32) -> eh_scope_call { eh_scope_call_kind(syscall) }
+
+internal func system_eh_scope_receive(
+    _ listener: CInt, _ event: UnsafeMutablePointer<eh_scope_event>, _ timeoutMilliseconds: CInt
+) -> CInt {
+    eh_scope_receive(listener, event, timeoutMilliseconds)
+}
+
+internal func system_eh_scope_continue(_ listener: CInt, _ id: UInt64) -> CInt { eh_scope_continue(listener, id) }
+
+internal func system_eh_scope_fail(_ listener: CInt, _ id: UInt64, _ error: CInt) -> CInt {
+    eh_scope_fail(listener, id, error)
+}
+
+internal func system_eh_scope_inject(_ listener: CInt, _ id: UInt64, _ fd: CInt, _ cloexec: CInt) -> CInt {
+    eh_scope_inject(listener, id, fd, cloexec)
+}
+
+internal func system_eh_scope_is_valid(_ listener: CInt, _ id: UInt64) -> CInt { eh_scope_is_valid(listener, id) }
+
+internal func system_eh_read_process_memory(
+    _ pid: pid_t, _ address: UInt64, _ buffer: UnsafeMutableRawPointer, _ length: Int
+) -> Int {
+    eh_read_process_memory(pid, address, buffer, length)
+}
+
+internal func system_stat(_ path: UnsafePointer<CChar>, _ buf: UnsafeMutablePointer<stat>) -> CInt { stat(path, buf) }

@@ -1,0 +1,270 @@
+import CSandbox
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Enforces security scopes in the kernel: the confined program's `open`, `stat`, `access` and
+/// `readlink` calls arrive here (a seccomp user-notification listener the launcher installed before
+/// exec), and a call on a security-scoped original is answered only while its scope is started.
+///
+/// - An open of the scoped path itself, while its scope is started, is performed by the broker
+///   (`O_NOFOLLOW`, the file checked to be the registered one by device and inode) and the
+///   descriptor is installed in the program as the call's result: Landlock alone could not widen
+///   the program's access at run time. Reads and writes go to the original.
+/// - The scoped path while the scope is not started, or the scoped file reached by any other path
+///   (a symbolic or hard link, `..`, `/proc/self/fd/N`): `EPERM` ("Operation not permitted"), what
+///   a device reports.
+/// - Every other call continues in the kernel, where Landlock decides.
+///
+/// - Important: the broker decides on its own copy of the path (read from the program's memory)
+///   and opens it itself, so a program that swaps the string or the file between the check and the
+///   open gets the registered file or nothing.
+public final class ScopeBroker: Sendable {
+    /// Whether a scope is started, asked per call (the host's token table answers).
+    public typealias AccessCheck = @Sendable (_ token: String) -> Bool
+
+    private struct Entry: Sendable {
+        var token: String
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    private struct State: Sendable {
+        var entries: [String: Entry] = [:]
+        var refusals: [String] = []
+        var stopped = false
+        var calls = 0
+    }
+
+    private let listener: FileDescriptor
+    private let state = Locked(State())
+    private let isAccessible: AccessCheck
+    private let lenient: Bool
+    private let done = DispatchSemaphore(value: 0)
+
+    /// A broker answering `listener`; `isAccessible` says whether a token's scope is started;
+    /// `lenient` lets scoped files be opened without a started scope (the simulator).
+    public init(listener: FileDescriptor, lenient: Bool, isAccessible: @escaping AccessCheck) {
+        self.listener = listener
+        self.lenient = lenient
+        self.isAccessible = isAccessible
+    }
+
+    /// Registers `path` (an original the program may open while `token`'s scope is started).
+    /// - Throws: ``Errno`` when the file cannot be examined.
+    public func register(path: String, token: String) throws(Errno) {
+        var info = stat()
+        guard system_stat(path, &info) == 0 else { throw Errno.current }
+        let normalized = Self.normalized(path) ?? path
+        state.withLock {
+            $0.entries[normalized] = Entry(token: token, device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        }
+    }
+
+    /// What the broker refused, in order (for the report).
+    public var refusals: [String] { state.withLock { $0.refusals } }
+    /// How many calls it was asked about.
+    public var callsAnswered: Int { state.withLock { $0.calls } }
+
+    /// Starts answering on a thread of its own; returns at once.
+    public func start() {
+        Thread.detachNewThread { [self] in
+            serve()
+            done.signal()
+        }
+    }
+
+    /// Stops answering (the program has ended), waits for the thread, closes the listener.
+    public func stop() {
+        state.withLock { $0.stopped = true }
+        done.wait()
+        try? listener.close()
+    }
+
+    // MARK: - Serving
+
+    private func serve() {
+        var event = eh_scope_event()
+        while !state.withLock({ $0.stopped }) {
+            let received = system_eh_scope_receive(listener.rawValue, &event, 50)
+            if received == 0 { continue }
+            if received < 0 {
+                if errno == EINTR { continue }
+                return  // every process of the filter has ended, or the listener closed
+            }
+            state.withLock { $0.calls += 1 }
+            answer(event)
+        }
+    }
+
+    private enum Decision {
+        case proceed
+        case refuse(CInt, String)
+        case open(String, CInt)
+    }
+
+    private func answer(_ event: eh_scope_event) {
+        let decision = decide(event)
+        let fd = listener.rawValue
+        switch decision {
+        case .proceed:
+            _ = system_eh_scope_continue(fd, event.id)
+        case .refuse(let error, let why):
+            state.withLock { $0.refusals.append(why) }
+            _ = system_eh_scope_fail(fd, event.id, error)
+        case .open(let path, let flags):
+            // The kernel cannot install an O_PATH descriptor in another process (ADDFD refuses it):
+            // such a request gets a read-only one, which the started scope allows anyway.
+            var openFlags = (flags & ~(O_CREAT | O_EXCL)) | O_NOFOLLOW | O_CLOEXEC
+            if openFlags & Self.pathOnly != 0 { openFlags = (openFlags & ~Self.pathOnly & ~O_ACCMODE) | O_RDONLY }
+            let opened = system_openat(AT_FDCWD, path, openFlags, 0)
+            guard opened >= 0 else {
+                _ = system_eh_scope_fail(fd, event.id, errno)
+                return
+            }
+            defer { _ = system_close(opened) }
+            var info = stat()
+            let expected = state.withLock { $0.entries[path] }
+            guard system_fstat(opened, &info) == 0, let expected, UInt64(info.st_dev) == expected.device,
+                UInt64(info.st_ino) == expected.inode
+            else {
+                state.withLock { $0.refusals.append("\(path) was replaced after its scope was granted") }
+                _ = system_eh_scope_fail(fd, event.id, EPERM)
+                return
+            }
+            guard system_eh_scope_is_valid(fd, event.id) == 1 else { return }
+            if system_eh_scope_inject(fd, event.id, opened, (flags & O_CLOEXEC) != 0 ? 1 : 0) < 0 {
+                _ = system_eh_scope_fail(fd, event.id, errno)
+            }
+        }
+    }
+
+    private func decide(_ event: eh_scope_event) -> Decision {
+        let kind = system_eh_scope_call_kind(event.syscall)
+        guard kind != EH_SCOPE_CALL_OTHER, state.withLock({ !$0.entries.isEmpty }) else { return .proceed }
+        let pid = pid_t(event.pid)
+        let arguments = [event.args.0, event.args.1, event.args.2, event.args.3, event.args.4, event.args.5]
+        let atCurrentDirectory = UInt64(bitPattern: Int64(AT_FDCWD))
+        var directory = atCurrentDirectory
+        var pathAddress = arguments[0]
+        var flags: CInt = O_RDONLY
+        var opens = false
+        switch kind {
+        case EH_SCOPE_CALL_OPEN:
+            flags = CInt(truncatingIfNeeded: arguments[1])
+            opens = true
+        case EH_SCOPE_CALL_CREAT:
+            flags = O_CREAT | O_WRONLY | O_TRUNC
+            opens = true
+        case EH_SCOPE_CALL_OPENAT:
+            (directory, pathAddress, flags, opens) = (
+                arguments[0], arguments[1], CInt(truncatingIfNeeded: arguments[2]), true
+            )
+        case EH_SCOPE_CALL_OPENAT2:
+            (directory, pathAddress, opens) = (arguments[0], arguments[1], true)
+            var how: UInt64 = 0
+            guard system_eh_read_process_memory(pid, arguments[2], &how, 8) == 8 else { return .proceed }
+            flags = CInt(truncatingIfNeeded: how)
+        case EH_SCOPE_CALL_FSTATAT, EH_SCOPE_CALL_STATX, EH_SCOPE_CALL_FACCESSAT, EH_SCOPE_CALL_READLINKAT:
+            (directory, pathAddress) = (arguments[0], arguments[1])
+        default:
+            break
+        }
+        guard let path = Self.readString(pid: pid, address: pathAddress), !path.isEmpty else { return .proceed }
+        let absolute: String
+        if path.hasPrefix("/") {
+            absolute = path
+        } else {
+            let base =
+                directory == atCurrentDirectory
+                ? "/proc/\(pid)/cwd" : "/proc/\(pid)/fd/\(CInt(truncatingIfNeeded: directory))"
+            guard let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: base) else {
+                return .proceed
+            }
+            absolute = resolved + "/" + path
+        }
+        // /proc/self means the program, not the broker.
+        let seen = Self.programsView(absolute, pid: pid)
+        let entries = state.withLock { $0.entries }
+        if let normalized = Self.normalized(seen), let entry = entries[normalized] {
+            guard lenient || isAccessible(entry.token) else {
+                return .refuse(
+                    EPERM, "\(Self.callName(kind)) \(normalized) without startAccessingSecurityScopedResource()")
+            }
+            return opens ? .open(normalized, flags) : .proceed
+        }
+        // The scoped file by another path (a link, `..`, a descriptor's magic link): refused.
+        var info = stat()
+        if system_stat(seen, &info) == 0,
+            let entry = entries.first(where: {
+                $0.value.device == UInt64(info.st_dev) && $0.value.inode == UInt64(info.st_ino)
+            })
+        {
+            return .refuse(EPERM, "\(Self.callName(kind)) \(path): reaches \(entry.key) by another path")
+        }
+        return .proceed
+    }
+
+    /// `O_PATH` (hidden from the Glibc module).
+    static let pathOnly: CInt = 0o10000000
+
+    // MARK: - Paths
+
+    /// `path` with `.` and empty components removed; nil when it has a `..` component (such a path
+    /// never names a scoped file: only the path the item provider handed out does).
+    static func normalized(_ path: String) -> String? {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == ".." { return nil }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    /// `path` as the program sees it: its `/proc/self` and `/proc/thread-self` are its own.
+    static func programsView(_ path: String, pid: pid_t) -> String {
+        if path.hasPrefix("/proc/self/") || path == "/proc/self" {
+            return "/proc/\(pid)" + path.dropFirst("/proc/self".count)
+        }
+        if path.hasPrefix("/proc/thread-self") {
+            return "/proc/\(pid)/task/\(pid)" + path.dropFirst("/proc/thread-self".count)
+        }
+        return path
+    }
+
+    /// The NUL-terminated string at `address` in `pid`, read page by page (at most 4 KiB).
+    static func readString(pid: pid_t, address: UInt64) -> String? {
+        var bytes: [UInt8] = []
+        var next = address
+        while bytes.count < 4096 {
+            let toPageEnd = Int(4096 - (next % 4096))
+            var chunk = [UInt8](repeating: 0, count: toPageEnd)
+            let read = chunk.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return -1 }
+                return system_eh_read_process_memory(pid, next, base, toPageEnd)
+            }
+            guard read > 0 else { return nil }
+            if let end = chunk[0..<read].firstIndex(of: 0) {
+                bytes += chunk[0..<end]
+                return String(decoding: bytes, as: UTF8.self)
+            }
+            bytes += chunk[0..<read]
+            next += UInt64(read)
+        }
+        return nil
+    }
+
+    static func callName(_ kind: eh_scope_call) -> String {
+        switch kind {
+        case EH_SCOPE_CALL_OPEN, EH_SCOPE_CALL_OPENAT, EH_SCOPE_CALL_OPENAT2, EH_SCOPE_CALL_CREAT: "open"
+        case EH_SCOPE_CALL_STAT, EH_SCOPE_CALL_FSTATAT, EH_SCOPE_CALL_STATX: "stat"
+        case EH_SCOPE_CALL_ACCESS, EH_SCOPE_CALL_FACCESSAT: "access"
+        case EH_SCOPE_CALL_READLINK, EH_SCOPE_CALL_READLINKAT: "readlink"
+        case EH_SCOPE_CALL_TRUNCATE: "truncate"
+        default: "call"
+        }
+    }
+}
