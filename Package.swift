@@ -1,5 +1,5 @@
 // swift-tools-version: 6.0
-// exthost — the iOS share pipeline on Linux. Module plan: ../shared/DESIGN.md §2.
+// exthost — the iOS share pipeline on Linux. One module per concept; dependencies only point down.
 // Each module is one entry below; add a module only when it has real content.
 import PackageDescription
 
@@ -138,7 +138,7 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// Settings every Swift target shares (STYLE.md, "Package.swift settings").
+// Settings every Swift target shares; no unsafe flags (the package is a dependency of users' packages).
 for target in package.targets where target.type != .system && target.name.first != "C" {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))

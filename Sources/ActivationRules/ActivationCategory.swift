@@ -1,4 +1,4 @@
-/// The categories of the dictionary form (ACTIVATION.md §4), in the order an attachment is tested.
+/// The categories of the dictionary form, in the order an attachment is tested.
 ///
 /// An attachment belongs to the first category (in ``allCases`` order) that one of its registered
 /// types reaches; an attachment that reaches none is only in ``attachments``, the root.

@@ -1,4 +1,4 @@
-/// Switches for the release checks and the device adjustments of ACTIVATION.md §5.
+/// Switches for the release checks and the device's adjustments of a payload (types de-duplicated, a web page's extra types, …).
 ///
 /// The defaults behave like a device and like App Store upload.
 public struct ActivationOptions: Sendable, Hashable {

@@ -1,7 +1,7 @@
 public import Foundation
 public import Predicates
 
-/// What a rule is evaluated against (ACTIVATION.md §2): the shared extension items, each with its
+/// What a rule is evaluated against: the shared extension items, each with its
 /// attachments' registered type identifiers, and whether the share is a Safari web page.
 public struct ActivationPayload: Sendable, Hashable {
     /// One attachment (an item provider as the rule sees it).
@@ -74,7 +74,7 @@ public struct ActivationPayload: Sendable, Hashable {
 
     // MARK: - Reading
 
-    /// Reads a payload from the plist-shaped value of ACTIVATION.md §2:
+    /// Reads a payload from its plist-shaped value:
     /// `{"extensionItems": [{"attachments": [{"registeredTypeIdentifiers": [...]}]}], "webpage": true}`.
     ///
     /// - Parameters:
@@ -168,7 +168,7 @@ public struct ActivationPayload: Sendable, Hashable {
 
     // MARK: - Device adjustments
 
-    /// The payload with the device adjustments of ACTIVATION.md §5 applied (types de-duplicated,
+    /// The payload with the device's adjustments applied (types de-duplicated,
     /// `com.apple.active-webpage` added to the `public.url` attachments of a web page).
     public func adjusted(_ options: ActivationOptions) -> ActivationPayload {
         var copy = self
@@ -193,7 +193,7 @@ public struct ActivationPayload: Sendable, Hashable {
         return copy
     }
 
-    /// The payloads tried in turn (ACTIVATION.md §5): the adjusted payload, then, when
+    /// The payloads tried in turn: the adjusted payload, then, when
     /// ``ActivationOptions/retriesWebpageItems`` is on and they exist and differ, only its items
     /// with a `com.apple.active-webpage` attachment, then only those with `com.apple.webarchive`.
     public func attempts(_ options: ActivationOptions) -> [(label: String, payload: ActivationPayload)] {

@@ -2,7 +2,7 @@ public import Foundation
 import Predicates
 public import UniformTypes
 
-// Finding the rule in a plist (ACTIVATION.md §1): an extension Info.plist
+// Finding the rule in a plist: an extension Info.plist
 // (NSExtension → NSExtensionAttributes → NSExtensionActivationRule), a plist whose root dictionary
 // has NSExtensionActivationRule, or a plist whose root is the rule (a string, or a dictionary of
 // NSExtensionActivation… keys). XML or binary; the format is detected from the bytes.

@@ -10,7 +10,7 @@ public struct ActivationRuleError: Error, Sendable, CustomStringConvertible {
         private let storage: Storage
         /// The file does not exist or cannot be read.
         public static var unreadable: Self { Self(storage: .unreadable) }
-        /// A payload (the evaluated object) is not the shape ACTIVATION.md §2 describes.
+        /// A payload (the evaluated object) is not a dictionary of `extensionItems` whose attachments list `registeredTypeIdentifiers`.
         public static var invalidPayload: Self { Self(storage: .invalidPayload) }
         /// The kebab-case name.
         public var description: String {

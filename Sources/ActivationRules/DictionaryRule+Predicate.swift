@@ -1,6 +1,6 @@
 public import Predicates
 
-// How the dictionary form becomes a predicate (ACTIVATION.md §4), in the same language as the
+// How the dictionary form becomes a predicate, in the same language as the
 // string form so both are evaluated, printed and explained alike. With $attachment one attachment:
 //
 //   reach(c)    = one of $attachment's types conforms to the category's types, e.g.

@@ -1,6 +1,6 @@
 public import Predicates
 
-/// The dictionary form of an activation rule (ACTIVATION.md §4), read the way the device reads it.
+/// The dictionary form of an activation rule, read the way the device reads it.
 ///
 /// Values are read like Objective-C's `intValue`/`boolValue`; each key's decision (accept, reject
 /// or inherit) and count are kept so the rule can be turned into a predicate

@@ -1,7 +1,7 @@
 public import Predicates
 public import UniformTypes
 
-/// The lint checks of a string rule (ACTIVATION.md §3) on a parsed predicate: release errors,
+/// The lint checks of a string rule on a parsed predicate: release errors,
 /// constructs the system refuses, unknown and unreachable types, invented key paths.
 ///
 /// Syntax problems (typographic quotes, `//` comments, unbalanced quotes) are found by the parser;
@@ -30,7 +30,7 @@ public struct RuleLinter: Sendable {
         self.options = options
     }
 
-    /// The keys the evaluated value has (ACTIVATION.md §2); anything below `userInfo` is free.
+    /// The keys the evaluated value has (`extensionItems`, each with `attachments` of `registeredTypeIdentifiers`, `attributedTitle`, `attributedContentText`, `userInfo`); anything below `userInfo` is free.
     static let knownKeys = [
         "extensionItems", "attachments", "registeredTypeIdentifiers", "attributedTitle", "attributedContentText",
         "userInfo", "fileProviderItem",

@@ -3,7 +3,7 @@ import Foundation
 import HostSystem
 import Synchronization
 
-/// Runs share extensions as confined, supervised child processes (DESIGN.md §3).
+/// Runs share extensions as confined, supervised child processes.
 public enum ExtensionHost {
     /// Launches the extension described by `launch`, serves it through `session` until it exits,
     /// and reports how it ended.

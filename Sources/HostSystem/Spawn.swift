@@ -10,8 +10,8 @@ import Glibc
 ///
 /// Why not `fork` or Foundation `Process`: `fork` from a multi-threaded Swift process is unsafe
 /// (and crashes under ThreadSanitizer); `Process` closes every descriptor above 2 and cannot reset
-/// the signal mask, which a child spawned from async code inherits with `SIGTERM` blocked
-/// (toolchain.md §3).
+/// the signal mask, which a child spawned from async code inherits with `SIGTERM` blocked (so
+/// `Process.terminate()` is ignored).
 ///
 /// ```swift
 /// var spawn = Spawn(executable: "/usr/bin/env", arguments: ["true"])

@@ -111,7 +111,7 @@ public struct Payload {
         if let extractedDirectory { try? FileManager.default.removeItem(at: extractedDirectory) }
     }
 
-    /// The payload as an activation rule sees it (ACTIVATION.md §2): per attachment the types the
+    /// The payload as an activation rule sees it: per attachment the types the
     /// extension can see, in registration order (hidden representations left out); the title and
     /// content text as `attributedTitle` / `attributedContentText`; ``isWebpage``.
     ///

@@ -1,5 +1,5 @@
 /*
- The predicate grammar this parser accepts: the NSPredicate format language as ACTIVATION.md §3
+ The predicate grammar this parser accepts: the NSPredicate format language as activation rules use it
  and the Predicate Programming Guide define it. Keywords are case-insensitive; `#word` makes a
  reserved word a key. Precedence, loosest first: OR, AND, NOT, comparison, + -, * /, unary -, **,
  postfix `.`/`[]`.

@@ -1,5 +1,5 @@
 // exthost-hostile-extension: a share extension that tries to get out. Tests run it under
-// `exthost-sandbox-exec` through ExtensionHost and assert that every escape fails (issue 6).
+// `exthost-sandbox-exec` through ExtensionHost and assert that every escape fails.
 // It is not built on ExtensionRuntime on purpose: the confinement must hold for any program.
 //
 //   exthost-hostile-extension escapes [--items DIR] [--item-file FILE] [--other-group DIR]

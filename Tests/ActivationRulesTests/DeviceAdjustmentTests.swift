@@ -4,7 +4,7 @@ import Predicates
 import Testing
 import UniformTypes
 
-/// The device adjustments of ACTIVATION.md §5, each on by default and each switchable.
+/// The device's adjustments of a payload, each on by default and each switchable.
 struct DeviceAdjustmentTests {
     static let webPageOnly = ActivationRule(dictionary: ["NSExtensionActivationSupportsWebPageWithMaxCount": 1])
     static let urlAndTextPage = ActivationPayload(

@@ -5,7 +5,7 @@ import UniformTypes
 
 @testable import ActivationRules
 
-/// The dictionary form (ACTIVATION.md §4): each key and mode, the examples of §4, and the derived
+/// The dictionary form: each key and mode, Apple's documented examples, and the derived
 /// predicate agreeing with the key-by-key model on every case.
 struct DictionaryRuleTests {
     struct Case: Sendable, CustomStringConvertible {

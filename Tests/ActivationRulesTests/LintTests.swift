@@ -4,7 +4,7 @@ import Predicates
 import Testing
 import UniformTypes
 
-/// Each lint of ACTIVATION.md §3 and §4, with its code, severity and place.
+/// Each lint of a predicate or dictionary rule, with its code, severity and place.
 struct LintTests {
     struct Case: Sendable, CustomStringConvertible {
         var predicate: String

@@ -3,7 +3,7 @@ import Foundation
 import Predicates
 import Testing
 
-/// Payloads read from the plist-shaped JSON object of ACTIVATION.md §2.
+/// Payloads read from the plist-shaped JSON object a rule is evaluated against.
 struct PayloadTests {
     private func write(_ text: String) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("payload-\(UUID().uuidString).json")

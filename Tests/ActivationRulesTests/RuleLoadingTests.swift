@@ -4,7 +4,7 @@ import Predicates
 import Testing
 import UniformTypes
 
-/// Finding the rule in the three plist shapes (ACTIVATION.md §1), XML and binary, and reporting
+/// Finding the rule in the three plist shapes, XML and binary, and reporting
 /// what is wrong with the file around it.
 struct RuleLoadingTests {
     static let imageRule =

@@ -1,4 +1,4 @@
-// The only file of the Archives module that imports Glibc (STYLE.md note 1): every syscall the
+// The only file of the Archives module that imports Glibc: every syscall the
 // module makes (opening, creating, linking, stat-ing, renaming, removing) goes through here,
 // relative to a directory descriptor and without following symbolic links unless stated.
 #if canImport(Glibc)

@@ -1,6 +1,6 @@
 #ifndef EXTHOST_CSANDBOX_H
 #define EXTHOST_CSANDBOX_H
-// C for the process, sandbox and IPC layer (STYLE.md §3): Landlock and prctl (raw syscalls),
+// C for the process, sandbox and IPC layer: Landlock and prctl (raw syscalls),
 // CMSG_* (macro-only), GNU-only calls hidden from the Glibc module (pipe2, close_range,
 // posix_spawn extensions). Every symbol is prefixed `eh_`. No business logic lives here.
 

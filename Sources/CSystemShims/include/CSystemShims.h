@@ -1,6 +1,6 @@
 #ifndef EXTHOST_CSYSTEMSHIMS_H
 #define EXTHOST_CSYSTEMSHIMS_H
-// C shims for what Swift cannot call on Linux (STYLE.md §3): GNU-only calls hidden from the
+// C shims for what Swift cannot call on Linux GNU-only calls hidden from the
 // Glibc module, macro-only APIs and raw syscalls. Every symbol is prefixed `eh_`.
 // No business logic lives here.
 

@@ -4,7 +4,7 @@ import Payloads
 import UniformTypes
 
 /// `exthost rule …`: activation rules (`NSExtensionActivationRule`) checked, explained, linted and
-/// tabulated against payloads, with the device's semantics (ACTIVATION.md).
+/// tabulated against payloads, with the device's semantics.
 enum RuleCommands {
     static var all: [CommandSpec] { [check, explain, lint, matrix] }
 
