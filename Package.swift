@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "AppGroups", dependencies: ["HostSystem", "Archives", "CDigest"]),
 
         // MARK: - Item providers (NSItemProvider / NSExtensionItem model)
-        .target(name: "ItemProviders", dependencies: ["UniformTypes", "HostSystem", "Archives"]),
+        .target(name: "ItemProviders", dependencies: ["UniformTypes", "HostSystem", "Archives", "ExtensionIPC"]),
         .systemLibrary(name: "CMagic", pkgConfig: "libmagic", providers: [.apt(["libmagic-dev"])]),
         .target(
             name: "Payloads",

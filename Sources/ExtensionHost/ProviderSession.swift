@@ -55,8 +55,7 @@ public final class ProviderSession: ExtensionSession {
                     representations.append(
                         RepresentationDescription(
                             typeIdentifier: type, kind: kind, securityScopeToken: token,
-                            objectClass: kind == .data
-                                ? Self.objectClass(of: provider.registeredObject(answering: type)) : nil))
+                            objectClass: kind == .data ? provider.registeredObjectClass(answering: type) : nil))
                 }
                 attachments.append(
                     AttachmentDescription(
@@ -73,21 +72,6 @@ public final class ProviderSession: ExtensionSession {
         self.table = ProviderTable(providers)
         self.names = names
         self.inPlaceTokens = issued
-    }
-
-    /// The class `loadItem` returns in the extension for an object the host registered (nil when
-    /// it was registered as bytes: the extension gets `Data`).
-    static func objectClass(of object: (any Sendable)?) -> ObjectClass? {
-        switch object {
-        case nil: nil
-        case is URL: .url
-        case is String: .string
-        case is Data: .data
-        case is PropertyListObject: .propertyList
-        case is AttributedTextObject: .attributedString
-        case is ImageObject: .image
-        default: .data
-        }
     }
 
     public func welcome(for hello: Hello) async throws -> Welcome {

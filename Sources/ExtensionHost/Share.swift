@@ -1,20 +1,23 @@
 public import ActivationRules
 public import AppGroups
-import ExtensionIPC
+public import ExtensionIPC
 public import Foundation
 import HostSystem
 import ItemProviders
-import Payloads
-import UniformTypes
+public import Payloads
+public import UniformTypes
 
 /// One share, as `exthost share` runs it: what to share, with which extension, on which device.
 public struct ShareRequest: Sendable {
     /// What the sharing app shares.
-    public enum Items: Sendable, Hashable {
+    public enum Items: Sendable {
         /// A folder, an archive or a file (a folder with `share.json` is a manifest).
         case path(URL)
         /// A named preset of a real app's share (`safari-webpage`, …).
         case preset(String)
+        /// Items built by the caller (the share sheet turns activity items into them), typed with
+        /// the registry it is given.
+        case built(@MainActor @Sendable (TypeRegistry) throws -> Payload)
     }
 
     /// What is shared.
@@ -120,6 +123,9 @@ public struct ShareReport: Codable, Sendable {
     public var log: String
     /// Bytes of the log dropped past the limit.
     public var logDroppedBytes: Int
+    /// What the extension handed back with `completeRequest(returningItems:)` (an action
+    /// extension's result), when it returned anything.
+    public var returnedItems: [ReturnedItem]?
 
     /// The extension process.
     public struct ExtensionRun: Codable, Sendable {
@@ -252,6 +258,7 @@ extension ExtensionHost {
             switch request.items {
             case .path(let url): payload = try Payload.load(url, registry: registry)
             case .preset(let name): payload = try Payload.preset(named: name)
+            case .built(let make): payload = try make(registry)
             }
         } catch {
             throw ShareError(badInput: true, "\(error)")
@@ -349,6 +356,7 @@ extension ExtensionHost {
         report.mistakes = MistakeExplainer.mistakes(in: run, attachments: session.context)
         report.log = run.log
         report.logDroppedBytes = run.logDroppedBytes
+        report.returnedItems = run.completion?.returned
         return report
     }
 

@@ -1,4 +1,4 @@
-import class Foundation.JSONEncoder
+public import Foundation
 
 // The bodies of ``Message`` cases, in the order of a share: handshake, loads, security scopes,
 // progress and logs, the end of the request.
@@ -326,11 +326,56 @@ public struct CompleteRequest: Codable, Hashable, Sendable {
     public var outcomes: [AttachmentOutcome]
     /// Items returned to the host app, if any.
     public var returnedItems: [ItemDescription]
+    /// What the returned items hold (an action extension's result), when it has any.
+    public var returned: [ReturnedItem]?
 
     /// A completion.
-    public init(outcomes: [AttachmentOutcome], returnedItems: [ItemDescription] = []) {
+    public init(outcomes: [AttachmentOutcome], returnedItems: [ItemDescription] = [], returned: [ReturnedItem]? = nil) {
         self.outcomes = outcomes
         self.returnedItems = returnedItems
+        self.returned = returned
+    }
+}
+
+/// An `NSExtensionItem` an extension hands back with `completeRequest(returningItems:)` — what an
+/// action extension returns to the app that shared — with the contents of its attachments.
+public struct ReturnedItem: Codable, Hashable, Sendable {
+    /// `attributedTitle` as plain text.
+    public var title: String?
+    /// `attributedContentText` as plain text.
+    public var contentText: String?
+    /// Its attachments.
+    public var attachments: [ReturnedAttachment]
+
+    /// A returned item.
+    public init(title: String? = nil, contentText: String? = nil, attachments: [ReturnedAttachment]) {
+        self.title = title
+        self.contentText = contentText
+        self.attachments = attachments
+    }
+}
+
+/// One attachment of a returned item: its first representation's bytes (at most
+/// ``maximumBytes``; a larger one travels as its size and an error).
+public struct ReturnedAttachment: Codable, Hashable, Sendable {
+    /// The most bytes one returned attachment carries.
+    public static let maximumBytes = 256 << 10
+
+    /// The representation's type.
+    public var typeIdentifier: String
+    /// The class the sharing app's `loadItem` gets (nil: `Data`).
+    public var objectClass: ObjectClass?
+    /// The bytes (nil when they could not be loaded or were too large).
+    public var data: Data?
+    /// Why ``data`` is missing.
+    public var error: String?
+
+    /// A returned attachment.
+    public init(typeIdentifier: String, objectClass: ObjectClass? = nil, data: Data?, error: String? = nil) {
+        self.typeIdentifier = typeIdentifier
+        self.objectClass = objectClass
+        self.data = data
+        self.error = error
     }
 }
 

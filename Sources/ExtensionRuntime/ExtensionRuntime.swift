@@ -154,13 +154,47 @@ public enum ExtensionRuntime {
             for leak in leaks { environment.log("leaked security scope: \(leak)", level: .error) }
             var outcomes = environment.takeOutcomes()
             outcomes.sort { $0.attachment < $1.attachment }
+            let returned = await returnedContents(context.returnedItems ?? [])
             return .completeRequest(
                 CompleteRequest(
                     outcomes: outcomes,
-                    returnedItems: Array(repeating: ItemDescription(attachments: []), count: count)))
+                    returnedItems: Array(repeating: ItemDescription(attachments: []), count: count),
+                    returned: returned.isEmpty ? nil : returned))
         case .cancelled(let error):
             return .cancelRequest(CancelRequest(error: wireError(error)))
         }
+    }
+
+    /// What the returned items hold: each attachment's first representation, loaded.
+    @MainActor
+    private static func returnedContents(_ items: [ExtensionItem]) async -> [ReturnedItem] {
+        var returned: [ReturnedItem] = []
+        for item in items {
+            var attachments: [ReturnedAttachment] = []
+            for provider in item.attachments ?? [] {
+                guard let type = provider.registeredTypeIdentifiers.first else { continue }
+                let objectClass = provider.registeredObjectClass(answering: type)
+                do {
+                    let data = try await provider.loadDataRepresentation(for: type)
+                    attachments.append(
+                        data.count <= ReturnedAttachment.maximumBytes
+                            ? ReturnedAttachment(typeIdentifier: type, objectClass: objectClass, data: data)
+                            : ReturnedAttachment(
+                                typeIdentifier: type, objectClass: objectClass, data: nil,
+                                error:
+                                    "\(data.count) bytes: returned items travel only up to \(ReturnedAttachment.maximumBytes)"
+                            ))
+                } catch {
+                    attachments.append(
+                        ReturnedAttachment(typeIdentifier: type, objectClass: objectClass, data: nil, error: "\(error)")
+                    )
+                }
+            }
+            returned.append(
+                ReturnedItem(
+                    title: item.attributedTitle, contentText: item.attributedContentText, attachments: attachments))
+        }
+        return returned
     }
 
     static func printError(_ text: String) {

@@ -1,3 +1,4 @@
+public import ExtensionIPC
 public import Foundation
 public import UniformTypes
 
@@ -237,10 +238,19 @@ public final class ItemProvider {
                 source: .data(loadHandler), object: nil, decoder: decode))
     }
 
-    /// The object registered for the representation answering `typeIdentifier` (what `loadItem`
-    /// returns without loading), or nil when it was registered through the binary interface.
-    public func registeredObject(answering typeIdentifier: String) -> (any Sendable)? {
-        registration(answering: typeIdentifier, fileOptions: [])?.object
+    /// The class `loadItem` returns for the object registered for the representation answering
+    /// `typeIdentifier` — what travels with it to another process — or nil when it was registered
+    /// through the binary interface (another process then gets `Data`).
+    public func registeredObjectClass(answering typeIdentifier: String) -> ObjectClass? {
+        switch registration(answering: typeIdentifier, fileOptions: [])?.object {
+        case nil: nil
+        case is URL: .url
+        case is String: .string
+        case is PropertyListObject: .propertyList
+        case is AttributedTextObject: .attributedString
+        case is ImageObject: .image
+        default: .data
+        }
     }
 
     private func append(_ registration: Registration) {

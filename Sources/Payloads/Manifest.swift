@@ -56,12 +56,7 @@ public enum Manifest {
         } catch {
             throw PayloadError(source: source, "cannot read the manifest", cause: error)
         }
-        let root: LocatedJSON
-        do {
-            root = try LocatedJSON.parse(bytes)
-        } catch {
-            throw PayloadError(source: source, line: error.location.line, column: error.location.column, error.message)
-        }
+        let root = try LocatedReader(source: source).parse(bytes)
         let reader = Reader(
             source: source, folder: folder.standardizedFileURL.resolvingSymlinksInPath(), registry: registry)
         return try reader.payload(root)
@@ -72,46 +67,16 @@ public enum Manifest {
         let folder: URL
         let registry: TypeRegistry
 
-        func fail(_ value: LocatedJSON, _ message: String) -> PayloadError {
-            PayloadError(source: source, line: value.location.line, column: value.location.column, message)
-        }
-
+        var json: LocatedReader { LocatedReader(source: source) }
+        func fail(_ value: LocatedJSON, _ message: String) -> PayloadError { json.fail(value, message) }
         func object(_ value: LocatedJSON, _ what: String, allowed: [String]) throws -> [String: LocatedJSON] {
-            guard case .object(let members, _) = value else {
-                throw fail(value, "\(what) must be an object, not a \(value.typeName)")
-            }
-            var result: [String: LocatedJSON] = [:]
-            for (key, member) in members {
-                guard allowed.contains(key) else {
-                    throw fail(
-                        member, "unknown key '\(key)' in \(what); allowed: \(allowed.joined(separator: ", "))")
-                }
-                result[key] = member
-            }
-            return result
+            try json.object(value, what, allowed: allowed)
         }
-
-        func string(_ value: LocatedJSON?, _ what: String) throws -> String? {
-            guard let value else { return nil }
-            if case .null = value { return nil }
-            guard case .string(let text, _) = value else { throw fail(value, "\(what) must be a string") }
-            return text
-        }
-
+        func string(_ value: LocatedJSON?, _ what: String) throws -> String? { try json.string(value, what) }
         func array(_ value: LocatedJSON?, _ what: String, parent: LocatedJSON) throws -> [LocatedJSON] {
-            guard let value else { throw fail(parent, "\(what) is missing") }
-            guard case .array(let values, _) = value else { throw fail(value, "\(what) must be an array") }
-            guard !values.isEmpty else { throw fail(value, "\(what) must not be empty") }
-            return values
+            try json.array(value, what, parent: parent)
         }
-
-        func integer(_ value: LocatedJSON?, _ what: String) throws -> Int? {
-            guard let value else { return nil }
-            guard case .number(let number, _) = value, number == number.rounded(), abs(number) < 1e9 else {
-                throw fail(value, "\(what) must be a whole number")
-            }
-            return Int(number)
-        }
+        func integer(_ value: LocatedJSON?, _ what: String) throws -> Int? { try json.integer(value, what) }
 
         func payload(_ root: LocatedJSON) throws -> Payload {
             let top = try object(root, "the manifest", allowed: ["items", "webpage"])

@@ -16,6 +16,8 @@
 //                   calling startAccessingSecurityScopedResource()
 //   in-place-scoped the same between start and stop, appending a line to the original; then reads again
 //                   after the stop
+//   action          an action extension: loads the first attachment's text, and returns it upper-cased
+//                   as a new item (title "Uppercased") with completeRequest(returningItems:)
 
 import Foundation
 import UniformTypeIdentifiers
@@ -46,6 +48,28 @@ final class ProbeHandler: NSObject, NSExtensionRequestHandling {
                         context.completeRequest(returningItems: nil, completionHandler: nil)
                     }
                 }
+            }
+        case "action":
+            guard
+                let provider = providers.first(where: {
+                    $0.hasItemConformingToTypeIdentifier(UTType.plainText.identifier)
+                })
+            else {
+                context.cancelRequest(withError: NSError(domain: NSCocoaErrorDomain, code: NSUserCancelledError))
+                return
+            }
+            _ = provider.loadObject(ofClass: String.self) { text, error in
+                guard let text else {
+                    context.cancelRequest(
+                        withError: error ?? NSError(domain: NSCocoaErrorDomain, code: NSFileReadUnknownError))
+                    return
+                }
+                let item = NSExtensionItem()
+                item.attributedTitle = NSAttributedString(string: "Uppercased")
+                item.attachments = [
+                    NSItemProvider(item: text.uppercased() as NSString, typeIdentifier: UTType.plainText.identifier)
+                ]
+                context.completeRequest(returningItems: [item], completionHandler: nil)
             }
         case "in-place", "in-place-scoped":
             guard let provider = providers.first, let type = provider.registeredTypeIdentifiers.first else {

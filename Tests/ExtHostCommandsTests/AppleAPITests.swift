@@ -1,5 +1,6 @@
 import AppGroups
 import ExtensionHost
+import ExtensionIPC
 import Foundation
 import HostSystem
 import ItemProviders
@@ -95,6 +96,19 @@ struct AppleAPITests {
         let mistake = try #require(report.mistakes.first { $0.hasPrefix("completeRequest was called while") })
         #expect(mistake.contains("loadDataRepresentation of attachment 1 (public.jpeg)"), "\(mistake)")
         #expect(mistake.contains("3 load(s)"), "\(mistake)")
+    }
+
+    /// An action extension's `completeRequest(returningItems:)` reaches the host with the contents
+    /// of the returned attachments, as the sharing app's completion handler gets them.
+    @Test func anActionExtensionsReturnedItemsReachTheHost() async throws {
+        let report = try await share("notes-text", mode: "action")
+        #expect(report.completed)
+        let item = try #require(report.returnedItems?.first)
+        #expect(item.title == "Uppercased")
+        let attachment = try #require(item.attachments.first)
+        #expect(attachment.typeIdentifier == "public.plain-text")
+        let text = String(decoding: try #require(attachment.data), as: UTF8.self)
+        #expect(!text.isEmpty && text == text.uppercased(), "\(text)")
     }
 
     @Test func aSecondCompletionIsReportedAndHasNoEffect() async throws {
