@@ -89,7 +89,8 @@ public enum ELFLibraries {
                 switch tag {
                 case 0: return dynamic  // DT_NULL
                 case 1: dynamic.needed.append(string(value))  // DT_NEEDED
-                case 15, 29: dynamic.searchPaths += string(value).split(separator: ":").map(String.init)  // DT_RPATH, DT_RUNPATH
+                case 15, 29:  // DT_RPATH, DT_RUNPATH
+                    dynamic.searchPaths += string(value).split(separator: ":").map(String.init)
                 default: break
                 }
                 entry += 16
