@@ -14,7 +14,11 @@ let package = Package(
         .library(name: "ExtHostExtension", targets: ["ExtensionFoundation", "UniformTypeIdentifiers", "MobileCoreServices"]),
         // App code: the same Apple names, plus the group's inbox of committed entries (AppGroups).
         .library(
-            name: "ExtHostApp", targets: ["ExtensionFoundation", "UniformTypeIdentifiers", "MobileCoreServices", "AppGroups"]),
+            name: "ExtHostApp",
+            targets: [
+                "ExtensionFoundation", "UniformTypeIdentifiers", "MobileCoreServices", "AppGroups", "UIKit", "LinkPresentation",
+                "_Testing_UIKit",
+            ]),
         // Tests: a fresh device, install, share through the real sandboxed pipeline, run the app, read the group.
         .library(name: "ExtHostTesting", targets: ["ExtHostTesting"]),
         // The sandbox launcher; a test target that shares depends on it so it is built beside the tests.
@@ -63,6 +67,10 @@ let package = Package(
         .target(
             name: "ExtensionRuntime", dependencies: ["HostSystem", "ExtensionIPC", "AppGroups", "ItemProviders"]),
 
+        .target(
+            name: "ShareSheet",
+            dependencies: ["ActivationRules", "AppGroups", "Payloads", "ItemProviders", "UniformTypes", "ExtensionHost", "ExtensionIPC"]),
+
         // MARK: - Apple's names, for a user's own extension and app
         .target(
             name: "ExtensionFoundation",
@@ -71,6 +79,14 @@ let package = Package(
             ]),
         .target(name: "UniformTypeIdentifiers", dependencies: ["ExtensionFoundation", "UniformTypes", "ItemProviders"]),
         .target(name: "MobileCoreServices", dependencies: ["UniformTypeIdentifiers", "UniformTypes"]),
+        .target(name: "LinkPresentation", dependencies: ["ExtensionFoundation"]),
+        .target(name: "_Testing_UIKit"),
+        .target(
+            name: "UIKit",
+            dependencies: [
+                "_Testing_UIKit", "ExtensionFoundation", "LinkPresentation", "ShareSheet", "Payloads", "AppGroups", "ExtensionHost",
+                "ExtensionIPC", "HostSystem",
+            ]),
 
         .target(
             name: "ExtHostTesting",
@@ -81,7 +97,7 @@ let package = Package(
             name: "ExtHostCommands",
             dependencies: [
                 "HostSystem", "UniformTypes", "ActivationRules", "AppGroups", "Archives", "ExtensionIPC",
-                "ItemProviders", "Payloads", "ExtensionHost", "ExtensionRuntime",
+                "ItemProviders", "Payloads", "ExtensionHost", "ExtensionRuntime", "ShareSheet",
             ]),
         .executableTarget(name: "exthost", dependencies: ["ExtHostCommands"]),
 
@@ -119,7 +135,7 @@ let package = Package(
             dependencies: [
                 "ExtHostCommands", "AppGroups", "exthost", "exthost-sandbox-exec", "exthost-example-extension",
                 "exthost-hostile-extension", "exthost-probe-extension", "ExtensionHost", "HostSystem", "ItemProviders",
-                "Payloads",
+                "Payloads", "ShareSheet", "ExtensionIPC", "UIKit", "LinkPresentation",
             ], exclude: ["BadInputs"]),
         .testTarget(
             name: "ExtensionHostTests",

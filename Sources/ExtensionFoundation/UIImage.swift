@@ -7,8 +7,8 @@ public import Foundation
 /// from the PNG, JPEG, GIF or HEIC header. `pngData()` gives the bytes of a PNG, `jpegData` those
 /// of a JPEG; re-encoding into another format is not available (nil).
 open class UIImage: NSObject, @unchecked Sendable {
-    let encodedData: Data
-    let typeIdentifier: String
+    package let encodedData: Data
+    package let typeIdentifier: String
 
     /// The size in points (pixels at scale 1).
     public let size: CGSize

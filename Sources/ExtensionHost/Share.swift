@@ -153,6 +153,8 @@ public struct ShareReport: Codable, Sendable {
         public var sandbox: Sandbox
         /// The error of `cancelRequest(withError:)`.
         public var cancellationError: String?
+        /// The same error's domain, code and message.
+        public var cancellation: WireError?
     }
 
     /// The limits an extension ran under.
@@ -238,14 +240,14 @@ extension ExtensionHost {
     public static func share(_ request: ShareRequest) async throws(ShareError) -> ShareReport {
         let started = ContinuousClock.now
         let identity = try badInput { try BundleIdentity.load(bundle: request.extensionBundle) }
-        guard let groupText = request.group ?? identity.applicationGroups.first else {
-            throw ShareError(
-                badInput: true,
-                "\(identity.bundleIdentifier) is entitled to no App Group (\(identity.entitlementsURL?.path ?? "no entitlements file")); pass a group"
-            )
+        // An extension without an App Group (an action extension often has none) runs; it just has
+        // no group to commit to. Naming a group it is not entitled to is bad input.
+        var group: AppGroupIdentifier?
+        if let groupText = request.group ?? identity.applicationGroups.first {
+            let identifier = try badInput { try AppGroupIdentifier(validating: groupText) }
+            try badInput { try identity.requireEntitlement(to: identifier) }
+            group = identifier
         }
-        let group = try badInput { try AppGroupIdentifier(validating: groupText) }
-        try badInput { try identity.requireEntitlement(to: group) }
         let ruleURL = request.ruleFile ?? request.extensionBundle.appendingPathComponent("Info.plist")
         let ruleName = request.ruleName ?? ruleURL.path
         let (executable, arguments) = try program(for: request, identity: identity)
@@ -306,7 +308,7 @@ extension ExtensionHost {
                 guard let identifier = AppGroupIdentifier(rawValue: name) else { continue }
                 groups[name] = try root.groupContainer(identifier, as: identity).url.path
             }
-            let store = try AppGroupStore.open(group, as: identity, root: root)
+            let store = try group.map { try AppGroupStore.open($0, as: identity, root: root) }
             return (container, groups, store)
         }
         let process = ProcessEnvironment(
@@ -323,28 +325,30 @@ extension ExtensionHost {
         launch.extraReadOnlyPaths = [request.extensionBundle.path]
         launch.kernelScopes = request.kernelScopes
         // The commit notification's counter lives in the root: granted as one file.
-        let notification = store.commitNotification
-        _ = try? notification.count()
-        if FileManager.default.fileExists(atPath: notification.fileURL.path) {
-            launch.sharedFiles = [notification.fileURL.path]
+        if let notification = store?.commitNotification {
+            _ = try? notification.count()
+            if FileManager.default.fileExists(atPath: notification.fileURL.path) {
+                launch.sharedFiles = [notification.fileURL.path]
+            }
         }
-        let session = ProviderSession(items: payload.items, appGroups: [group.rawValue], lenient: request.lenient)
+        let session = ProviderSession(
+            items: payload.items, appGroups: group.map { [$0.rawValue] } ?? [], lenient: request.lenient)
         let total = max(1, session.context.items.reduce(0) { $0 + $1.attachments.count })
         if let onProgress = request.onProgress {
             launch.onProgress = { served, activity in onProgress(served, total, activity) }
         }
-        let before = (try? store.entries().last?.sequence) ?? 0
+        let before = (try? store?.entries().last?.sequence) ?? 0
         let run: ExtensionReport
         do {
             run = try await ExtensionHost.run(launch, session: session)
         } catch {
             throw ShareError(badInput: false, "cannot start the extension \(executable): \(error)")
         }
-        let committed = (try? store.entries(after: before)) ?? []
+        let committed = (try? store?.entries(after: before)) ?? []
         report.extension = extensionRun(run, identity: identity, executable: executable)
         report.attachments = attachments(session.context, run)
-        report.group = group.rawValue
-        report.container = store.container.url.path
+        report.group = group?.rawValue
+        report.container = store?.container.url.path
         report.extensionContainer = container.url.path
         report.committed = committed.count
         report.refusals = run.refusals
@@ -397,7 +401,8 @@ extension ExtensionHost {
                 landlockABI: sandbox?.landlockABI ?? 0, networkDenied: sandbox?.networkDenied ?? false,
                 scopes: sandbox?.scopes ?? [], noNewPrivileges: sandbox?.noNewPrivileges ?? false,
                 capabilities: sandbox?.capabilities, scopeEnforcement: run.scopeEnforcement.rawValue),
-            cancellationError: run.cancellation.map { "\($0.error.message) (\($0.error.domain) \($0.error.code))" })
+            cancellationError: run.cancellation.map { "\($0.error.message) (\($0.error.domain) \($0.error.code))" },
+            cancellation: run.cancellation?.error)
     }
 
     /// One row per attachment: the extension's outcome for it, or why there is none.

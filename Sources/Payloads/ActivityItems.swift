@@ -12,6 +12,9 @@ public struct ActivityItems: Sendable, Hashable {
     public var excludedActivityTypes: [String]
     /// `applicationActivities`: the app's own `UIActivity`s.
     public var applicationActivities: [ApplicationActivity]
+    /// A payload preset the sharing app hands extensions as it is (Safari, Photos… build their own
+    /// `NSExtensionItem`s); ``items`` then stand for its attachments' classes.
+    public var presetName: String?
 
     /// Activity items.
     public init(
@@ -148,15 +151,19 @@ public struct ApplicationActivity: Sendable, Hashable {
     public var title: String
     /// `activityCategory`: `.share` sits in the app row, `.action` (the default) in the action list.
     public var isShare: Bool
-    /// The classes its `canPerform(withActivityItems:)` accepts (it appears when one item is one).
+    /// The classes its `canPerform(withActivityItems:)` accepts (it appears when every item is one).
     public var accepts: Set<ItemClass>
+    /// What its `canPerform(withActivityItems:)` answered for these items, when it was asked
+    /// (it then decides instead of ``accepts``).
+    public var canPerform: Bool?
 
     /// An activity.
-    public init(type: String, title: String, isShare: Bool = false, accepts: Set<ItemClass>) {
+    public init(type: String, title: String, isShare: Bool = false, accepts: Set<ItemClass>, canPerform: Bool? = nil) {
         self.type = type
         self.title = title
         self.isShare = isShare
         self.accepts = accepts
+        self.canPerform = canPerform
     }
 }
 
@@ -173,6 +180,7 @@ extension ActivityItems {
     /// `UIImage`). An item source gives `itemForActivityType`; a nil item gives no attachment. The
     /// first subject becomes the item's `attributedContentText`.
     public func payload(for activityType: String?, registry: TypeRegistry) throws -> Payload {
+        if let presetName { return try Payload.preset(named: presetName) }
         let builders = try items.compactMap { item -> AttachmentBuilder? in
             switch item {
             case .source(let source):
@@ -223,5 +231,42 @@ extension ActivityItems {
             throw PayloadError(source: "activity items", "a placeholder or item cannot itself be an item source")
         }
         return builder
+    }
+}
+
+extension ActivityItems {
+    /// The activity items of an app that shares the preset `name`: extensions receive the preset's
+    /// items as they are; each attachment stands, for the system activities and the preview, as
+    /// the class `loadItem` gives for it on a device (a web `NSURL`, an `NSString`, a file URL, a
+    /// `UIImage`, else `NSData` of its first type).
+    /// - Throws: ``PayloadError`` for an unknown preset.
+    public init(preset name: String) throws {
+        guard let preset = PresetCatalog.preset(named: name) else {
+            throw PayloadError(
+                source: "preset \(name)", "no such preset; known: \(Payload.presetNames.joined(separator: ", "))")
+        }
+        var items: [ActivityItem] = []
+        for item in preset.items {
+            for attachment in item.attachments {
+                let loadsAs = attachment.loadsAs ?? ""
+                let first = attachment.types.first ?? "public.data"
+                let index = items.count + 1
+                if attachment.kind != "data" || attachment.types.contains("public.file-url") || loadsAs.contains("file")
+                {
+                    let name = attachment.suggestedName ?? "attachment \(index)"
+                    items.append(.file(URL(fileURLWithPath: name)))
+                } else if attachment.types.contains("public.url") {
+                    items.append(.url(URL(string: "https://example.com/\(name)/\(index)") ?? URL(fileURLWithPath: "/")))
+                } else if attachment.types.contains("public.plain-text") || loadsAs.contains("NSString") {
+                    items.append(.text(item.contentText ?? "Shared from \(preset.sourceApp)"))
+                } else if loadsAs.hasPrefix("UIImage") {
+                    items.append(.image(Data(), typeIdentifier: first))
+                } else {
+                    items.append(.data(Data(), typeIdentifier: first))
+                }
+            }
+        }
+        self.init(items: items)
+        presetName = name
     }
 }

@@ -7,7 +7,20 @@ enum ExtensionCommand {
     /// The hidden command word.
     static let name = "__extension"
 
-    static var all: [CommandSpec] { [command] }
+    /// The hidden command word of the built-in action extension.
+    static let actionName = "__action-extension"
+
+    static var all: [CommandSpec] { [command, action] }
+
+    static let action = CommandSpec(
+        [actionName], summary: "Run as the built-in action extension (started by 'exthost sheet --perform').",
+        discussion: "Needs the host's socket on descriptor 3; 'exthost sheet --perform' starts it."
+    ) { _, _ in
+        let status = await ExtensionRuntime.main(name: "exthost-uppercase") { context, environment in
+            await UppercaseActionExtension.run(context, environment)
+        }
+        return status == 0 ? .success : .failure
+    }
 
     static let command = CommandSpec(
         [name], summary: "Run as the built-in save-to-group share extension (started by 'exthost share').",

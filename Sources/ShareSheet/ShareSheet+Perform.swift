@@ -1,0 +1,214 @@
+public import AppGroups
+public import ExtensionHost
+public import ExtensionIPC
+public import Foundation
+import HostSystem
+public import Payloads
+
+/// What the sharing app's `completionWithItemsHandler` receives:
+/// `(activityType, completed, returnedItems, activityError)`.
+public struct SheetCompletion: Codable, Sendable, Hashable {
+    /// The activity chosen (nil when the sheet was dismissed without choosing).
+    public var activityType: String?
+    /// Whether the activity completed (`false` also for a dismissal or a cancel).
+    public var completed: Bool
+    /// The `NSExtensionItem`s an action extension returned (nil: none).
+    public var returnedItems: [ReturnedItem]?
+    /// The error when the activity failed or the extension cancelled (a user cancel is
+    /// `NSCocoaErrorDomain` 3072).
+    public var activityError: WireError?
+}
+
+/// What performing one activity did.
+public struct SheetPerformance: Codable, Sendable {
+    /// The completion the sharing app receives.
+    public var completion: SheetCompletion
+    /// The extension's share report, for an extension.
+    public var share: ShareReport?
+    /// For "Copy to"/"Open in" an app: the file URL the app is handed (a copy in its
+    /// `Documents/Inbox`, or the original when it opens documents in place), per shared file.
+    public var delivered: [String]?
+}
+
+/// Why an activity could not be performed.
+public struct SheetError: Error, Sendable, CustomStringConvertible {
+    /// Bad input (an unknown activity, a missing file): exit 2; a hidden activity: exit 3;
+    /// otherwise exit 1.
+    public enum Kind: Sendable { case badInput, notShown, failed }
+    /// Which.
+    public var kind: Kind
+    /// The message.
+    public var description: String
+
+    init(_ kind: Kind, _ description: String) {
+        self.kind = kind
+        self.description = description
+    }
+}
+
+/// How ``ShareSheet/perform(_:items:on:options:)`` runs an extension.
+public struct SheetPerformOptions: Sendable {
+    /// `exthost-sandbox-exec`.
+    public var launcher: String
+    /// The program (and arguments) that runs a share extension whose bundle holds none.
+    public var builtInShareExtension: (String, [String])?
+    /// The program (and arguments) that runs an action extension whose bundle holds none.
+    public var builtInActionExtension: (String, [String])?
+    /// A program to run as the extension instead of the bundle's (your own, not yet installed).
+    public var extensionExecutable: URL?
+    /// Its arguments.
+    public var extensionArguments: [String] = []
+    /// The limits the extension runs under.
+    public var limits = ExtensionLimits()
+
+    /// Options with `launcher`.
+    public init(launcher: String) { self.launcher = launcher }
+}
+
+extension ShareSheet {
+    /// Chooses the activity `id` on the sheet for `items`, as a person tapping it: an extension
+    /// runs through the sandboxed pipeline with the items each item source gives for that
+    /// activity type; "Copy to" copies each file into the app's `Documents/Inbox`; "Open in"
+    /// hands the app the original. `id` `cancel` dismisses the sheet without choosing.
+    /// - Throws: ``SheetError``: an unknown or hidden activity, a system activity (exthost models
+    ///   only whether those appear), or a share that could not start.
+    @MainActor
+    public static func perform(_ id: String, items: ActivityItems, on root: DeviceRoot, options: SheetPerformOptions)
+        async throws(SheetError) -> SheetPerformance
+    {
+        if id == "cancel" {
+            return SheetPerformance(
+                completion: SheetCompletion(activityType: nil, completed: false, returnedItems: nil, activityError: nil)
+            )
+        }
+        let report: SheetReport
+        do {
+            report = try present(items, on: root)
+        } catch {
+            throw SheetError(.badInput, "\(error)")
+        }
+        guard let activity = report.activities.first(where: { $0.id == id }) else {
+            let shown = report.activities.filter(\.shown).map(\.id)
+            throw SheetError(
+                .badInput, "no activity \(id) on this sheet; shown: \(shown.joined(separator: ", ")) (or cancel)")
+        }
+        guard activity.shown else { throw SheetError(.notShown, "\(activity.title) is not shown: \(activity.reason)") }
+        switch activity.kind {
+        case "share-extension", "action-extension":
+            return try await performExtension(activity, items: items, root: root, options: options)
+        case "app" where id.hasPrefix("open-in:") || id.hasPrefix("copy-to:"):
+            return try deliver(activity, items: items, root: root)
+        default:
+            throw SheetError(
+                .badInput,
+                "\(activity.title) is a \(activity.kind) activity: exthost models whether it appears, not what it does; "
+                    + "perform an extension or a Copy to/Open in activity")
+        }
+    }
+
+    @MainActor
+    static func performExtension(
+        _ activity: SheetActivity, items: ActivityItems, root: DeviceRoot, options: SheetPerformOptions
+    ) async throws(SheetError) -> SheetPerformance {
+        let bundles = InstalledBundles(root: root)
+        guard let appex = bundles.extensions.first(where: { $0.identifier == activity.id }) else {
+            throw SheetError(.badInput, "\(activity.id) is no longer installed")
+        }
+        let activityType = activity.id
+        var request = ShareRequest(
+            items: .built { registry in try items.payload(for: activityType, registry: registry) }, root: root,
+            extensionBundle: appex.url, launcher: options.launcher)
+        request.itemsName = "activity items for \(activityType)"
+        request.limits = options.limits
+        request.declarations = bundles.declarationFiles
+        if let executable = options.extensionExecutable {
+            request.extensionExecutable = executable
+            request.extensionArguments = options.extensionArguments
+        }
+        request.builtInExtension =
+            activity.kind == "action-extension" ? options.builtInActionExtension : options.builtInShareExtension
+        let share: ShareReport
+        do {
+            share = try await ExtensionHost.share(request)
+        } catch {
+            throw SheetError(error.isBadInput ? .badInput : .failed, error.message)
+        }
+        let cancellation = share.extension?.cancellation
+        let failure =
+            share.extension.flatMap { run -> WireError? in
+                guard cancellation == nil, run.outcome != "completed" else { return nil }
+                return WireError(domain: "ExtensionErrorDomain", code: 1, message: run.reason)
+            }
+        let completion = SheetCompletion(
+            activityType: activityType, completed: share.completed,
+            returnedItems: share.completed ? share.returnedItems : nil, activityError: cancellation ?? failure)
+        return SheetPerformance(completion: completion, share: share)
+    }
+
+    /// "Copy to": each file copied into `Documents/Inbox` of the app's data container (a name
+    /// already there gets `-1`, `-2`… before its extension, as a device log shows); "Open in": the
+    /// originals.
+    static func deliver(_ activity: SheetActivity, items: ActivityItems, root: DeviceRoot) throws(SheetError)
+        -> SheetPerformance
+    {
+        let files = items.items.compactMap { item -> URL? in
+            switch item {
+            case .file(let url): url
+            case .source(let source):
+                if case .file(let url)? = source.item(for: activity.id) { url } else { nil }
+            default: nil
+            }
+        }
+        var delivered: [String] = []
+        if activity.id.hasPrefix("open-in:") {
+            delivered = files.map(\.path)
+        } else {
+            guard let identifier = activity.bundleIdentifier,
+                let bundle = root.installedBundle(identifier, pathExtension: "app")
+            else { throw SheetError(.badInput, "\(activity.bundleIdentifier ?? activity.id) is not installed") }
+            do {
+                let identity = try BundleIdentity.load(bundle: bundle)
+                let container = try root.dataContainer(for: identity)
+                let inbox = container.url.appendingPathComponent("Documents/Inbox")
+                try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
+                for file in files {
+                    let target = uniqueName(file.lastPathComponent, in: inbox)
+                    try FileManager.default.copyItem(at: file, to: target)
+                    delivered.append(target.path)
+                }
+            } catch {
+                throw SheetError(.failed, "copying into \(identifier)'s Documents/Inbox: \(error)")
+            }
+        }
+        return SheetPerformance(
+            completion: SheetCompletion(
+                activityType: activity.activityType ?? activity.id, completed: true, returnedItems: nil,
+                activityError: nil),
+            delivered: delivered)
+    }
+
+    static func uniqueName(_ name: String, in folder: URL) -> URL {
+        var candidate = folder.appendingPathComponent(name)
+        let base = (name as NSString).deletingPathExtension
+        let ext = (name as NSString).pathExtension
+        var number = 1
+        while FileManager.default.fileExists(atPath: candidate.path) {
+            candidate = folder.appendingPathComponent("\(base)-\(number)" + (ext.isEmpty ? "" : ".\(ext)"))
+            number += 1
+        }
+        return candidate
+    }
+}
+
+extension SheetCompletion {
+    private enum CodingKeys: String, CodingKey { case activityType, completed, returnedItems, activityError }
+
+    /// Encodes the four values of the handler, `null` for a missing one.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(activityType, forKey: .activityType)
+        try container.encode(completed, forKey: .completed)
+        try container.encode(returnedItems, forKey: .returnedItems)
+        try container.encode(activityError, forKey: .activityError)
+    }
+}

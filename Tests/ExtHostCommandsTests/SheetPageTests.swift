@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+@testable import ExtHostCommands
+
+/// `exthost sheet --html` rendered by a real browser (Debian's `chromium`, headless, installed by
+/// Scripts/bootstrap): a screenshot is taken, and the layout the browser computed for that page says
+/// the preview header and every shown row are drawn, visible and in the right section.
+@Suite(.timeLimit(.minutes(3)))
+struct SheetPageTests {
+    static func chromium() throws -> String {
+        for path in ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
+        where FileManager.default.isExecutableFile(atPath: path) {
+            return path
+        }
+        Issue.record("no chromium: run Scripts/bootstrap (it installs Debian's chromium)")
+        throw CancellationError()
+    }
+
+    /// Runs the browser headless; its standard output.
+    static func browse(_ arguments: [String], scratch: URL) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try chromium())
+        process.arguments =
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
+                "--user-data-dir=\(scratch.appendingPathComponent("profile").path)", "--window-size=500,900",
+            ] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "chromium \(arguments.last ?? "") exited \(process.terminationStatus)")
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The page with a script that writes, for the preview and each row, the box the browser laid out.
+    static let measuring = """
+        <pre id="layout"></pre><script>
+        const box = (el) => { const b = el.getBoundingClientRect();
+          return { id: el.dataset.id || el.id, text: el.innerText.trim(), width: b.width, height: b.height,
+                   visible: b.width > 0 && b.height > 0 && b.top >= 0 && b.bottom <= innerHeight && b.right <= innerWidth }; };
+        document.getElementById('layout').textContent = JSON.stringify({
+          preview: box(document.getElementById('preview')),
+          title: document.querySelector('#preview h1').innerText,
+          row: [...document.querySelectorAll('#app-row .app')].map(box),
+          actions: [...document.querySelectorAll('#actions li')].map(box) });
+        </script></body>
+        """
+
+    @Test func theSheetPageRendersThePreviewAndTheRows() async throws {
+        let root = try TestSupport.scratchRoot("sheet-page")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let page = root.appendingPathComponent("sheet.html")
+        let pdf = TestSupport.packageRoot.appendingPathComponent("Containers/Bundles/DemoItems/menu.pdf")
+        let (code, out, err) = await TestSupport.run(
+            ["sheet", pdf.path, "--html", page.path, "--json"], root: root)
+        #expect(code == .success, "\(err)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+        let shown = (report["activities"] as? [[String: Any]] ?? []).filter { $0["shown"] as? Bool == true }
+        let rowTitles = shown.filter { $0["section"] as? String == "app-row" }.compactMap { $0["title"] as? String }
+        let actionTitles = shown.filter { $0["section"] as? String == "actions" }.compactMap { $0["title"] as? String }
+
+        // A screenshot, as a person would see the page.
+        let screenshot = root.appendingPathComponent("sheet.png")
+        _ = try Self.browse(["--screenshot=\(screenshot.path)", page.absoluteString], scratch: root)
+        let png = try Data(contentsOf: screenshot)
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG")
+        let width = png.count > 24 ? png[16..<20].reduce(0) { $0 << 8 | Int($1) } : 0
+        #expect(width == 500)
+
+        // What the browser laid out for the same page.
+        let html = try String(contentsOf: page, encoding: .utf8)
+        let measured = root.appendingPathComponent("measured.html")
+        try Data(html.replacingOccurrences(of: "</body>", with: Self.measuring).utf8).write(to: measured)
+        let dom = try Self.browse(["--dump-dom", measured.absoluteString], scratch: root)
+        let start = try #require(dom.range(of: "<pre id=\"layout\">"))
+        let end = try #require(dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex))
+        let json = String(dom[start.upperBound..<end.lowerBound]).replacingOccurrences(of: "&lt;", with: "<")
+            .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+        let layout = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let preview = try #require(layout["preview"] as? [String: Any])
+        #expect(preview["visible"] as? Bool == true)
+        #expect(layout["title"] as? String == "menu.pdf")
+        let row = layout["row"] as? [[String: Any]] ?? []
+        let actions = layout["actions"] as? [[String: Any]] ?? []
+        #expect(row.count == rowTitles.count && !row.isEmpty)
+        #expect(actions.count == actionTitles.count && !actions.isEmpty)
+        for (box, title) in zip(row, rowTitles) {
+            #expect((box["text"] as? String ?? "").hasSuffix(title), "\(box)")
+            #expect((box["height"] as? Double ?? 0) >= 60, "an icon and its title: \(box)")
+        }
+        for (box, title) in zip(actions, actionTitles) {
+            #expect(box["text"] as? String == title)
+            #expect(box["visible"] as? Bool == true, "\(box)")
+        }
+    }
+}
