@@ -391,11 +391,14 @@ final class RunTracker: Sendable {
                     + "(cgroup, \(limits.cgroupCeilingBytes.byteDescription)) ended it"
                     + (kernel.cgroupPeakBytes.map { " at \($0.byteDescription) charged" } ?? "")
                     + MemoryReason.doing(channel.activity)
-            } else if kernel.enforcement == .rlimitData, state.peakData > limits.memoryBytes,
-                case .signaled = status
+            } else if kernel.enforcement == .rlimitData, case .signaled(let signal, _) = status,
+                state.peakData > limits.memoryBytes || signal == .abort
+                    || log.contains("Could not allocate memory")
             {
-                // Killed by a signal (a failed allocation traps) with more mapped than its limit:
-                // the data limit is the likeliest cause; samples miss the last burst.
+                // Killed by a signal with more mapped than its limit, or aborted (a failed malloc
+                // aborts; Swift's runtime says "Could not allocate memory" and traps) under a data
+                // limit: the limit is the likeliest cause. A burst from several threads reaches the
+                // limit between two samples of a watchdog starved of CPU, so the peak may not show it.
                 outcome = .killedMemory
                 reason =
                     "went over its memory limit of \(limits.memoryBytes.byteDescription): an allocation failed at its "

@@ -6,7 +6,7 @@ public import UniformTypes
 /// its extensions with their extension points, and the types all of them declare.
 public struct InstalledBundles: Sendable {
     /// An installed app.
-    public struct App: Sendable, Hashable {
+    public struct App: Sendable {
         /// `CFBundleIdentifier`.
         public var identifier: String
         /// `CFBundleDisplayName`, else `CFBundleName`, else the bundle's file name.
@@ -18,10 +18,15 @@ public struct InstalledBundles: Sendable {
         /// `LSSupportsOpeningDocumentsInPlace`: files are opened where they are rather than copied
         /// into `Documents/Inbox`.
         public var opensInPlace: Bool
+        /// Each claimed type with the `LSHandlerRank` of its document type (default `Default`).
+        public var documentClaims: [(type: UniformTypeIdentifier, rank: String)] = []
+        /// `CFBundleURLTypes` → `CFBundleURLSchemes`, lower-cased.
+        public var urlSchemes: [String] = []
 
-        /// Whether a document type of the app is `type` or one it conforms to.
+        /// Whether a document type of the app is `type` or one it conforms to (`LSHandlerRank`
+        /// `None` never opens a type).
         public func claims(_ type: UniformTypeIdentifier, registry: TypeRegistry) -> Bool {
-            documentTypes.contains { registry.conforms(type, to: $0) }
+            documentClaims.contains { $0.rank != "None" && registry.conforms(type, to: $0.type) }
         }
     }
 
@@ -65,13 +70,24 @@ public struct InstalledBundles: Sendable {
                 ?? url.deletingPathExtension().lastPathComponent
             if url.pathExtension == "app" {
                 currentApp = identifier
-                let documentTypes = (info["CFBundleDocumentTypes"] as? [[String: Any]] ?? []).flatMap {
-                    ($0["LSItemContentTypes"] as? [String] ?? []).map { UniformTypeIdentifier($0) }
+                // LSItemContentTypes is an array; a single string is accepted as shipped apps write it.
+                let claims = (info["CFBundleDocumentTypes"] as? [[String: Any]] ?? []).flatMap { entry in
+                    let types =
+                        entry["LSItemContentTypes"] as? [String] ?? (entry["LSItemContentTypes"] as? String).map {
+                            [$0]
+                        } ?? []
+                    let rank = entry["LSHandlerRank"] as? String ?? "Default"
+                    return types.map { (type: UniformTypeIdentifier($0), rank: rank) }
                 }
-                apps.append(
-                    App(
-                        identifier: identifier, title: title, url: url, documentTypes: documentTypes,
-                        opensInPlace: info["LSSupportsOpeningDocumentsInPlace"] as? Bool ?? false))
+                let schemes = (info["CFBundleURLTypes"] as? [[String: Any]] ?? []).flatMap {
+                    ($0["CFBundleURLSchemes"] as? [String] ?? []).map { $0.lowercased() }
+                }
+                var app = App(
+                    identifier: identifier, title: title, url: url, documentTypes: claims.map(\.type),
+                    opensInPlace: info["LSSupportsOpeningDocumentsInPlace"] as? Bool ?? false)
+                app.documentClaims = claims
+                app.urlSchemes = schemes
+                apps.append(app)
             } else {
                 let point = (info["NSExtension"] as? [String: Any])?["NSExtensionPointIdentifier"] as? String
                 extensions.append(

@@ -1,0 +1,92 @@
+import AppGroups
+import Foundation
+import ShareSheet
+
+/// `exthost open`: which installed apps open a file or URL, which one iOS picks, and the file
+/// handed to it (a copy in its Inbox, or the original in place).
+enum OpenCommand {
+    static var all: [CommandSpec] { [open] }
+
+    static let open = CommandSpec(
+        ["open"],
+        summary: "Which apps open a file or URL and which one iOS picks; hand the file to it (exit 0, 2, 3).",
+        arguments: "FILE|URL", positionalCount: 1...1,
+        options: [
+            .value("with", "BUNDLE-ID", "Open with this app (it must be among the handlers)."),
+            .flag("dry-run", "Only list the handlers and the choice; hand nothing over."),
+            ContainerSupport.rootOption, ContainerSupport.deviceOption,
+            .flag("json", "Print one JSON report."),
+        ],
+        discussion: """
+            A file qualifies an app when its type (from the filename extension, with every installed app's
+            declarations) conforms to a type its CFBundleDocumentTypes claim; LSHandlerRank None never opens.
+            The choice: the app that exports the type, then LSHandlerRank (Owner, Default, Alternate), then an
+            exact claim over a supertype claim, then install order. A URL with a custom scheme goes to an app
+            whose CFBundleURLTypes list it (several: undefined on iOS; exthost takes the first). The file is
+            then handed over: the original when the app sets LSSupportsOpeningDocumentsInPlace (openInPlace
+            true), else a copy in its Documents/Inbox. Exit: 0 handed over (or listed), 2 bad input,
+            3 no app opens it.
+            """
+    ) { parsed, context in
+        let root = try ContainerSupport.root(parsed, context)
+        let bundles = InstalledBundles(root: root)
+        let target = parsed.positionals.first ?? ""
+        let isURL = target.contains("://") || (URL(string: target)?.scheme.map { $0.count > 1 } ?? false)
+        var decision: LaunchDecision
+        var file: URL?
+        if isURL, let url = URL(string: target), !(url.isFileURL) {
+            decision = bundles.handlers(forURL: url)
+        } else {
+            let url = context.resolve(target)
+            guard FileManager.default.fileExists(atPath: url.path) else {
+                throw CommandError.input("\(target): no such file")
+            }
+            decision = bundles.handlers(forFile: url)
+            file = url
+        }
+        if let with = parsed.value("with") {
+            guard decision.handlers.contains(where: { $0.bundleIdentifier == with }) else {
+                throw CommandError.input(
+                    "\(with) does not open \(target); handlers: "
+                        + (decision.handlers.map(\.bundleIdentifier).joined(separator: ", ")))
+            }
+            decision.chosen = with
+            decision.reason = "chosen with --with"
+        }
+        var delivery: FileDelivery?
+        if let file, let chosen = decision.chosen, !parsed.flag("dry-run") {
+            do {
+                delivery = try bundles.deliver(file: file, to: chosen, on: root)
+            } catch {
+                throw CommandError.failed("handing \(file.path) to \(chosen): \(error)")
+            }
+        }
+        if parsed.flag("json") {
+            struct Report: Encodable {
+                var decision: LaunchDecision
+                var delivery: FileDelivery?
+                func encode(to encoder: any Encoder) throws {
+                    try decision.encode(to: encoder)
+                    var container = encoder.container(keyedBy: Key.self)
+                    try container.encode(delivery, forKey: .delivery)
+                }
+                enum Key: String, CodingKey { case delivery }
+            }
+            context.print(try SheetCommand.encoded(Report(decision: decision, delivery: delivery)))
+        } else {
+            context.print("\(decision.target)\(decision.typeIdentifier.map { " (\($0))" } ?? "")")
+            for handler in decision.handlers {
+                let mark = handler.bundleIdentifier == decision.chosen ? "→" : " "
+                context.print("  \(mark) \(handler.bundleIdentifier) [\(handler.rank)]: \(handler.reason)")
+            }
+            context.print("chosen: \(decision.chosen ?? "none") — \(decision.reason)")
+            if let delivery {
+                context.print(
+                    delivery.openInPlace
+                        ? "handed over in place: \(delivery.url) (openInPlace true, security-scoped)"
+                        : "copied into \(delivery.inbox ?? ""): \(delivery.url) (openInPlace false)")
+            }
+        }
+        return decision.chosen == nil ? .no : .success
+    }
+}

@@ -1,0 +1,126 @@
+import AppGroups
+import Foundation
+import ShareSheet
+import Testing
+
+@testable import ExtHostCommands
+
+/// Which app opens a file or URL, one test per routing rule (evidence: the reference on ways into
+/// the app, section A), through `InstalledBundles` and `exthost open`.
+@Suite
+struct LaunchServicesTests {
+    /// Installs an app bundle `name.app` with the given Info.plist keys on `root`.
+    static func app(_ name: String, _ identifier: String, on root: URL, _ keys: [String: Any]) throws {
+        let bundle = root.appendingPathComponent("Bundles/\(name).app")
+        try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
+        var info: [String: Any] = ["CFBundleIdentifier": identifier, "CFBundleName": name]
+        info.merge(keys) { $1 }
+        try PropertyListSerialization.data(fromPropertyList: info, format: .xml, options: 0)
+            .write(to: bundle.appendingPathComponent("Info.plist"))
+    }
+
+    static func claiming(_ types: Any, rank: String? = nil) -> [String: Any] {
+        var entry: [String: Any] = ["CFBundleTypeName": "Doc", "LSItemContentTypes": types]
+        if let rank { entry["LSHandlerRank"] = rank }
+        return ["CFBundleDocumentTypes": [entry]]
+    }
+
+    static func decide(_ name: String, on root: URL) -> LaunchDecision {
+        InstalledBundles(root: DeviceRoot(url: root)).handlers(forFile: URL(fileURLWithPath: "/nowhere/\(name)"))
+    }
+
+    @Test func theAppThatExportsTheTypeComesFirst() throws {
+        let root = try TestSupport.scratchRoot("launch")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Self.app(
+            "AViewer", "com.example.aviewer", on: root, Self.claiming(["com.example.carddrop.card"], rank: "Owner"))
+        let decision = Self.decide("alice.card", on: root)
+        #expect(decision.typeIdentifier == "com.example.carddrop.card")
+        #expect(decision.handlers.map(\.bundleIdentifier) == ["com.example.carddrop", "com.example.aviewer"])
+        #expect(decision.chosen == "com.example.carddrop")
+    }
+
+    @Test func handlerRankOrdersTheOthersAndNoneNeverOpens() throws {
+        let root = try TestSupport.scratchRoot("launch")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Self.app("Annotate", "com.example.annotate", on: root, Self.claiming(["com.adobe.pdf"]))  // Default
+        try Self.app("Dropper", "com.example.dropper", on: root, Self.claiming(["com.adobe.pdf"], rank: "None"))
+        let decision = Self.decide("menu.pdf", on: root)
+        #expect(decision.handlers.map(\.bundleIdentifier) == ["com.example.annotate", "com.example.reader"])
+        #expect(decision.handlers.map(\.rank) == ["Default", "Alternate"])
+    }
+
+    @Test func anExactClaimBeatsABroadOneOfTheSameRankAndABroadClaimIsInEveryList() throws {
+        let root = try TestSupport.scratchRoot("launch")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Self.app("AAllFiles", "com.example.allfiles", on: root, Self.claiming(["public.data"], rank: "Alternate"))
+        let pdf = Self.decide("menu.pdf", on: root)
+        #expect(pdf.handlers.map(\.bundleIdentifier) == ["com.example.reader", "com.example.allfiles"])
+        let text = Self.decide("note.txt", on: root)
+        #expect(text.chosen == "com.example.allfiles")
+        // An extension nobody declares is a dyn. type: only a public.data claim takes it.
+        let unknown = Self.decide("x.zzz", on: root)
+        #expect(unknown.typeIdentifier?.hasPrefix("dyn.") == true)
+        #expect(unknown.handlers.map(\.bundleIdentifier) == ["com.example.allfiles"])
+    }
+
+    @Test func aFileNoAppClaimsRequiresAnApp() async throws {
+        let root = try TestSupport.scratchRoot("launch")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let file = root.appendingPathComponent("x.zzz")
+        try Data("?".utf8).write(to: file)
+        let (code, out, _) = await TestSupport.run(["open", file.path], root: root)
+        #expect(code == .no)
+        #expect(out.contains("requires an app"), "\(out)")
+    }
+
+    @Test func aSingleStringForLSItemContentTypesIsAccepted() throws {
+        let root = try TestSupport.scratchRoot("launch")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Self.app("Notes2", "com.example.notes2", on: root, Self.claiming("public.plain-text", rank: "Owner"))
+        #expect(Self.decide("note.txt", on: root).chosen == "com.example.notes2")
+    }
+
+    @Test func customSchemesGoToTheirAppAndWebLinksToSafari() throws {
+        let root = try TestSupport.scratchRoot("launch")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let scheme: [String: Any] = [
+            "CFBundleURLTypes": [["CFBundleURLName": "x", "CFBundleURLSchemes": ["carddrop"]]]
+        ]
+        try Self.app("Alpha", "com.example.alpha", on: root, scheme)
+        let bundles = InstalledBundles(root: DeviceRoot(url: root))
+        let one = bundles.handlers(forURL: try #require(URL(string: "carddrop://card/alice")))
+        #expect(one.chosen == "com.example.alpha" && one.reason.hasPrefix("the only app"))
+        try Self.app("Beta", "com.example.beta", on: root, scheme)
+        let two = InstalledBundles(root: DeviceRoot(url: root)).handlers(
+            forURL: try #require(URL(string: "CardDrop://card/alice")))
+        #expect(two.handlers.count == 2 && two.reason.contains("undefined"), "\(two.reason)")
+        let web = bundles.handlers(forURL: try #require(URL(string: "https://example.com")))
+        #expect(web.chosen == "com.apple.mobilesafari")
+        #expect(bundles.handlers(forURL: try #require(URL(string: "nobody://x"))).chosen == nil)
+    }
+
+    @Test func aCopyLandsInTheInboxAndAnInPlaceAppGetsTheOriginal() async throws {
+        let root = try TestSupport.scratchRoot("launch")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let pdf = TestSupport.packageRoot.appendingPathComponent("Containers/Bundles/DemoItems/menu.pdf")
+        let (code, out, err) = await TestSupport.run(["open", pdf.path, "--json"], root: root)
+        #expect(code == .success, "\(err)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+        let delivery = try #require(json["delivery"] as? [String: Any])
+        #expect(delivery["openInPlace"] as? Bool == false)
+        let copy = try #require(URL(string: delivery["url"] as? String ?? ""))
+        #expect(copy.path.contains("/Documents/Inbox/menu.pdf"))
+        #expect(try Data(contentsOf: copy) == Data(contentsOf: pdf))
+
+        var keys = Self.claiming(["com.adobe.pdf"], rank: "Owner")
+        keys["LSSupportsOpeningDocumentsInPlace"] = true
+        try Self.app("InPlace", "com.example.inplace", on: root, keys)
+        let (_, inPlace, _) = await TestSupport.run(["open", pdf.path, "--json"], root: root)
+        let second = try #require(try JSONSerialization.jsonObject(with: Data(inPlace.utf8)) as? [String: Any])
+        #expect(second["chosen"] as? String == "com.example.inplace")
+        let original = try #require(second["delivery"] as? [String: Any])
+        #expect(original["openInPlace"] as? Bool == true)
+        #expect(URL(string: original["url"] as? String ?? "")?.path == pdf.standardizedFileURL.path)
+    }
+}
