@@ -3,7 +3,8 @@
 public enum ExtHostCommands {
     /// Every command, in the order `exthost --help` lists them.
     static var all: [CommandSpec] {
-        [helpCommand] + InitCommand.all + ShareCommand.all + SheetCommand.all + OpenCommand.all + DeviceCommands.all
+        [helpCommand] + InitCommand.all + ShareCommand.all + SheetCommand.all + OpenCommand.all + AirDropCommand.all
+            + DeviceCommands.all
             + TypesCommands.all
             + RuleCommands.all
             + PayloadCommands.all

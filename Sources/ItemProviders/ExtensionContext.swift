@@ -48,11 +48,14 @@ public final class ExtensionContext {
     public func completeRequest(
         returningItems items: [ExtensionItem]?, completionHandler: (@Sendable (Bool) -> Void)? = nil
     ) {
+        // The items are in place before the outcome wakes whoever waits for it (they read them).
+        let previous = returnedItems
+        returnedItems = items
         guard finish(.completed(returnedItemCount: items?.count ?? 0, leaks: SecurityScope.leaks())) else {
+            returnedItems = previous
             diagnostics.append("completeRequest(returningItems:) called after the request had already ended; ignored")
             return
         }
-        returnedItems = items
         completionHandler?(false)
     }
 

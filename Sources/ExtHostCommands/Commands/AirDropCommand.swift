@@ -1,0 +1,277 @@
+import AppGroups
+import Foundation
+import ShareSheet
+import UniformTypes
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `exthost airdrop`: one device sends a file to another over a real loopback TCP connection; the
+/// receiver is a separate process listening on 127.0.0.1 that checks the transfer and routes it.
+enum AirDropCommand {
+    static let receiveName = "__airdrop-receive"
+
+    static var all: [CommandSpec] { [airdrop, receive] }
+
+    static let airdrop = CommandSpec(
+        ["airdrop"],
+        summary: "AirDrop a file from one device to another over loopback (exit 0, 1, 2, 3).",
+        arguments: "FILE", positionalCount: 1...1,
+        options: [
+            .value("from", "DEVICE", "The sending device (a name from 'exthost device list', or a root folder)."),
+            .value("to", "DEVICE", "The receiving device (a name, or a root folder)."),
+            .flag("accept", "The receiver accepts (and opens with the first app, or --with)."),
+            .flag("decline", "The receiver declines (the default)."),
+            .value("with", "BUNDLE-ID", "The app chosen on the receiver."),
+            .flag("json", "Print one JSON report."),
+        ],
+        discussion: """
+            The sender types the file with its own installed apps' declarations and announces its name, type
+            identifier, size and SHA-256; the receiver (exthost __airdrop-receive, a separate process listening
+            on 127.0.0.1) refuses a name with a folder in it, more or fewer bytes than announced, or a digest that
+            does not match, leaving nothing behind. It types the file by the sender's identifier when one of its
+            apps declares it, else by the filename extension. iOS 17+ (the receiver's device.plist; a root folder
+            without one is iOS 18): saved to Downloads, then Move to App… into the app's Documents/Inbox. Before:
+            Open with the app, the file moved into its Inbox. No app: the file requires an app (kept in Downloads
+            only when accepted, as Save to Files). Exit: 0 accepted, 1 refused, 2 bad input, 3 declined or
+            requires an app.
+            """
+    ) { parsed, context in
+        guard let fromName = parsed.value("from"), let toName = parsed.value("to") else {
+            throw CommandError.usage("exthost airdrop needs --from DEVICE and --to DEVICE")
+        }
+        let from = try device(fromName, context)
+        let to = try device(toName, context)
+        let file = context.resolve(parsed.positionals.first ?? "")
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            throw CommandError.input("\(file.path): cannot read the file to send")
+        }
+        let type = InstalledBundles(root: from).registry.preferredType(forFilenameExtension: file.pathExtension)
+        let offer = AirDropOffer(
+            sender: deviceName(from, fallback: fromName), name: file.lastPathComponent, typeIdentifier: type.rawValue,
+            bytes: data.count, sha256: SHA256.hex(of: data))
+        var arguments = [receiveName, "--root", to.url.path, "--port-file"]
+        let portFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "exthost-airdrop-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: portFile) }
+        arguments.append(portFile.path)
+        if parsed.flag("accept") && !parsed.flag("decline") { arguments.append("--accept") }
+        if let with = parsed.value("with") { arguments += ["--with", with] }
+        let receiver = Process()
+        receiver.executableURL = URL(fileURLWithPath: try Executables.exthost())
+        receiver.arguments = arguments
+        let output = Pipe()
+        receiver.standardOutput = output
+        receiver.standardError = FileHandle.standardError
+        do { try receiver.run() } catch { throw CommandError.failed("cannot start the receiver: \(error)") }
+        let port = try waitForPort(portFile, receiver: receiver)
+        let answer = try send(offer: offer, data: data, port: port)
+        _ = output.fileHandleForReading.readDataToEndOfFile()
+        receiver.waitUntilExit()
+        guard let receipt = try? JSONDecoder().decode(AirDropReceipt.self, from: Data(answer.utf8)) else {
+            throw CommandError.failed("the receiver gave no receipt (exit \(receiver.terminationStatus)): \(answer)")
+        }
+        if parsed.flag("json") {
+            struct Report: Encodable {
+                var sender: String
+                var receiver: String
+                var receipt: AirDropReceipt
+                func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: Key.self)
+                    try container.encode(sender, forKey: .sender)
+                    try container.encode(receiver, forKey: .receiver)
+                    try receipt.encode(to: encoder)
+                }
+                enum Key: String, CodingKey { case sender, receiver }
+            }
+            context.print(
+                try SheetCommand.encoded(
+                    Report(sender: from.url.path, receiver: to.url.path, receipt: receipt)))
+        } else {
+            context.print("\(offer.name) (\(offer.typeIdentifier), \(offer.bytes) bytes) from \(offer.sender)")
+            context.print("\(receipt.outcome) [\(receipt.flow)]: \(receipt.reason)")
+            for handler in receipt.handlers {
+                context.print("  open with \(handler.bundleIdentifier) [\(handler.rank)]")
+            }
+            if let path = receipt.path { context.print("at \(path) in \(to.url.path)") }
+        }
+        switch receipt.outcome {
+        case "accepted": return .success
+        case "refused": return .failure
+        default: return .no
+        }
+    }
+
+    static let receive = CommandSpec(
+        [receiveName], summary: "The receiving side of 'exthost airdrop' (a listening process).",
+        options: [
+            .value("root", "DIR", "The receiving device's root."),
+            .value("port-file", "FILE", "Where to write the port it listens on."),
+            .flag("accept", "Accept."), .value("with", "BUNDLE-ID", "The app chosen."),
+        ]
+    ) { parsed, context in
+        guard let rootPath = parsed.value("root"), let portFile = parsed.value("port-file") else {
+            throw CommandError.usage("needs --root and --port-file")
+        }
+        let root = DeviceRoot(url: URL(fileURLWithPath: rootPath))
+        let receiver = AirDropReceiver(
+            root: root, iosVersion: root.deviceInfo?.iosVersion ?? DeviceSet.defaultIOSVersion,
+            accept: parsed.flag("accept"), chosenApp: parsed.value("with"))
+        let listener = try TCPListener()
+        try Data("\(listener.port)".utf8).write(to: URL(fileURLWithPath: portFile), options: .atomic)
+        let connection = try listener.accept(timeoutSeconds: 30)
+        defer { close(connection) }
+        let receipt: AirDropReceipt
+        if let header = readLine(connection), let offer = try? JSONDecoder().decode(AirDropOffer.self, from: header) {
+            do {
+                receipt = try receiver.receive(offer) { buffer in
+                    let count = recv(connection, buffer.baseAddress, buffer.count, 0)
+                    guard count >= 0 else { throw CommandError.failed("receive: errno \(errno)") }
+                    return count
+                }
+            } catch {
+                throw CommandError.failed("receiving into \(rootPath): \(error)")
+            }
+        } else {
+            receipt = .refused(
+                "the sender's announcement is not a readable offer",
+                flow: receiver.savesToDownloads ? "downloads" : "open-with")
+        }
+        let line = (try? SheetCommand.encoded(receipt).replacingOccurrences(of: "\n", with: " ")) ?? "{}"
+        writeAll(connection, line + "\n")
+        context.print(line)
+        return receipt.outcome == "refused" ? .failure : .success
+    }
+
+    /// A device by name (`exthost device list`) or by root folder.
+    static func device(_ name: String, _ context: CommandContext) throws -> DeviceRoot {
+        var isDirectory: ObjCBool = false
+        let asPath = context.resolve(name)
+        if name.contains("/"), FileManager.default.fileExists(atPath: asPath.path, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        {
+            return DeviceRoot(url: asPath)
+        }
+        let root = DeviceSet.user(environment: context.environment).root(named: name)
+        guard FileManager.default.fileExists(atPath: root.url.path) else {
+            throw CommandError.input(
+                "no device \(name) (make it with 'exthost device create \(name)', or give a folder)")
+        }
+        return root
+    }
+
+    static func deviceName(_ root: DeviceRoot, fallback: String) -> String { root.deviceInfo?.name ?? fallback }
+
+    static func waitForPort(_ file: URL, receiver: Process) throws -> UInt16 {
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline {
+            if let text = try? String(contentsOf: file, encoding: .utf8), let port = UInt16(text) { return port }
+            if !receiver.isRunning { throw CommandError.failed("the receiver ended before listening") }
+            usleep(5_000)
+        }
+        receiver.terminate()
+        throw CommandError.failed("the receiver did not listen within 15 s")
+    }
+
+    /// Connects to 127.0.0.1:`port`, sends the offer line and the bytes, and reads the receipt line.
+    static func send(offer: AirDropOffer, data: Data, port: UInt16) throws -> String {
+        let socket = try TCPListener.connect(port: port)
+        defer { close(socket) }
+        let header = String(decoding: try JSONEncoder().encode(offer), as: UTF8.self) + "\n"
+        writeAll(socket, header)
+        data.withUnsafeBytes { writeAll(socket, $0) }
+        shutdown(socket, Int32(SHUT_WR))
+        return String(decoding: readLine(socket) ?? Data(), as: UTF8.self)
+    }
+
+    static func readLine(_ socket: Int32) -> Data? {
+        var line = Data()
+        var byte: UInt8 = 0
+        while line.count < 1 << 16 {
+            let count = recv(socket, &byte, 1, 0)
+            if count <= 0 { return line.isEmpty ? nil : line }
+            if byte == UInt8(ascii: "\n") { return line }
+            line.append(byte)
+        }
+        return nil
+    }
+
+    static func writeAll(_ socket: Int32, _ text: String) {
+        Array(text.utf8).withUnsafeBytes { writeAll(socket, $0) }
+    }
+
+    static func writeAll(_ socket: Int32, _ bytes: UnsafeRawBufferPointer) {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = Glibc.send(
+                socket, bytes.baseAddress.map { $0 + offset }, bytes.count - offset, Int32(MSG_NOSIGNAL))
+            if sent < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            offset += sent
+        }
+    }
+}
+
+/// A TCP socket listening on 127.0.0.1 (loopback only).
+struct TCPListener {
+    let descriptor: Int32
+    let port: UInt16
+
+    init() throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw CommandError.failed("socket: errno \(errno)") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = in_addr_t(UInt32(0x7F00_0001).bigEndian)
+        address.sin_port = 0
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0, listen(fd, 1) == 0 else {
+            close(fd)
+            throw CommandError.failed("bind/listen on 127.0.0.1: errno \(errno)")
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        descriptor = fd
+        port = UInt16(bigEndian: address.sin_port)
+    }
+
+    func accept(timeoutSeconds: Int32) throws -> Int32 {
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, timeoutSeconds * 1000) == 1 else {
+            close(descriptor)
+            throw CommandError.failed("no sender connected within \(timeoutSeconds) s")
+        }
+        let connection = Glibc.accept(descriptor, nil, nil)
+        close(descriptor)
+        guard connection >= 0 else { throw CommandError.failed("accept: errno \(errno)") }
+        return connection
+    }
+
+    static func connect(port: UInt16) throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw CommandError.failed("socket: errno \(errno)") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = in_addr_t(UInt32(0x7F00_0001).bigEndian)
+        address.sin_port = port.bigEndian
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard result == 0 else {
+            close(fd)
+            throw CommandError.failed("connect to 127.0.0.1:\(port): errno \(errno)")
+        }
+        return fd
+    }
+}
