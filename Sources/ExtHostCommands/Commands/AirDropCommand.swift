@@ -144,21 +144,18 @@ enum AirDropCommand {
         return receipt.outcome == "refused" ? .failure : .success
     }
 
-    /// A device by name (`exthost device list`) or by root folder.
+    /// A device by name (`exthost device list`), else by root folder.
     static func device(_ name: String, _ context: CommandContext) throws -> DeviceRoot {
+        let named = DeviceSet.user(environment: context.environment).root(named: name)
+        if !name.contains("/"), FileManager.default.fileExists(atPath: named.url.path) { return named }
         var isDirectory: ObjCBool = false
         let asPath = context.resolve(name)
-        if name.contains("/"), FileManager.default.fileExists(atPath: asPath.path, isDirectory: &isDirectory),
-            isDirectory.boolValue
-        {
-            return DeviceRoot(url: asPath)
-        }
-        let root = DeviceSet.user(environment: context.environment).root(named: name)
-        guard FileManager.default.fileExists(atPath: root.url.path) else {
+        guard FileManager.default.fileExists(atPath: asPath.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
             throw CommandError.input(
                 "no device \(name) (make it with 'exthost device create \(name)', or give a folder)")
         }
-        return root
+        return DeviceRoot(url: asPath)
     }
 
     static func deviceName(_ root: DeviceRoot, fallback: String) -> String { root.deviceInfo?.name ?? fallback }
