@@ -124,3 +124,32 @@ struct LaunchServicesTests {
         #expect(URL(string: original["url"] as? String ?? "")?.path == pdf.standardizedFileURL.path)
     }
 }
+
+/// `exthost app lint`: what App Store validation rejects and what puts an app where it should not be.
+@Suite
+struct AppLintTests {
+    @Test func documentTypesWithoutInPlaceOrBrowserAreRejectedAndBroadClaimsWarned() async throws {
+        let root = try TestSupport.scratchRoot("lint")
+        defer { try? FileManager.default.removeItem(at: root) }
+        var keys = LaunchServicesTests.claiming(["public.data", "com.example.nobody"], rank: "Sometimes")
+        keys["CFBundleURLTypes"] = [["CFBundleURLSchemes": ["carddrop"]]]
+        try LaunchServicesTests.app("Greedy", "com.example.greedy", on: root, keys)
+        try LaunchServicesTests.app(
+            "Other", "com.example.other", on: root, ["CFBundleURLTypes": [["CFBundleURLSchemes": ["CardDrop"]]]])
+        let app = root.appendingPathComponent("Bundles/Greedy.app")
+        let (code, out, _) = await TestSupport.run(["app", "lint", app.path, "--json"], root: root)
+        #expect(code == .failure)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+        let codes = (json["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+        for expected in ["ITMS-90737", "handler-rank", "broad-claim", "undeclared-type", "shared-scheme"] {
+            #expect(codes.contains(expected), "\(expected) in \(codes)")
+        }
+        let first = try #require((json["diagnostics"] as? [[String: Any]])?.first)
+        #expect(first["line"] as? Int != nil, "a finding names its line in the Info.plist")
+
+        let (clean, text, _) = await TestSupport.run(
+            ["app", "lint", root.appendingPathComponent("Bundles/Reader.app").path], root: root)
+        #expect(clean == .success)
+        #expect(text.contains("no findings"))
+    }
+}

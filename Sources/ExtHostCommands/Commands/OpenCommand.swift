@@ -1,3 +1,4 @@
+import ActivationRules
 import AppGroups
 import Foundation
 import ShareSheet
@@ -88,5 +89,41 @@ enum OpenCommand {
             }
         }
         return decision.chosen == nil ? .no : .success
+    }
+}
+
+/// `exthost app lint`: the checks of an app's Info.plist for the ways into the app.
+enum AppLintCommand {
+    static var all: [CommandSpec] { [lint] }
+
+    static let lint = CommandSpec(
+        ["app", "lint"],
+        summary: "Check an app's Info.plist: document types, type declarations, URL schemes (exit 1 if any error).",
+        arguments: "APP.app", positionalCount: 1...1,
+        options: [ContainerSupport.rootOption, ContainerSupport.deviceOption, .flag("json", "Print one JSON report.")],
+        discussion: """
+            Errors: CFBundleDocumentTypes without LSSupportsOpeningDocumentsInPlace or UISupportsDocumentBrowser
+            (App Store validation rejects it, ITMS-90737); an LSHandlerRank that is not Owner, Default, Alternate or
+            None. Warnings: a public.data/public.item/public.content claim (the app is in every list), a claimed type
+            nobody declares (never matches), an exported type conforming to neither public.data nor
+            com.apple.package, a URL scheme another installed app registers. Notes: a string LSItemContentTypes, an
+            exported type not conforming to public.content (AirDrop).
+            """
+    ) { parsed, context in
+        let app = context.resolve(parsed.positionals.first ?? "")
+        guard FileManager.default.fileExists(atPath: app.appendingPathComponent("Info.plist").path) else {
+            throw CommandError.input("\(app.path): not an app bundle (no Info.plist)")
+        }
+        let root = try ContainerSupport.root(parsed, context)
+        var installed = InstalledBundles(root: root)
+        installed.apps.removeAll { $0.url.standardizedFileURL == app.standardizedFileURL }
+        let diagnostics = InfoPlistLint.lint(appAt: app, installed: installed)
+        if parsed.flag("json") {
+            context.printJSON(.object([("diagnostics", .array(diagnostics.map(RuleCommands.jsonValue)))]))
+        } else {
+            for diagnostic in diagnostics { context.print(RuleCommands.rendered(diagnostic, context)) }
+            if diagnostics.isEmpty { context.print("\(app.lastPathComponent): no findings") }
+        }
+        return diagnostics.contains { $0.severity == .error } ? .failure : .success
     }
 }
