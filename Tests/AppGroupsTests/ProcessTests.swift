@@ -4,7 +4,7 @@ import Glibc
 import Testing
 
 /// Real processes: a writer killed with SIGKILL at random instants, readers racing a writer, and
-/// two processes setting defaults at once. They run the built `.build/debug/exthost`.
+/// two processes setting defaults at once. They run the built `exthost` beside the test bundle.
 @Suite(.serialized)
 struct ProcessTests {
     private func writeArguments(_ scratch: Scratch, files: [String], repeats: Int) -> [String] {

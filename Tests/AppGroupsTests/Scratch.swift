@@ -1,5 +1,6 @@
 import AppGroups
 import Foundation
+import HostSystem
 
 /// A throwaway device root holding a copy of the repository's demo bundles.
 struct Scratch {
@@ -26,8 +27,11 @@ struct Scratch {
     func appIdentity() throws -> BundleIdentity { try BundleIdentity.load(bundle: appURL) }
     func groupID() throws -> AppGroupIdentifier { try AppGroupIdentifier(validating: Self.group) }
 
-    /// The built `exthost` binary.
-    static var exthost: URL { packageRoot.appendingPathComponent(".build/debug/exthost") }
+    /// The built `exthost` binary: beside the test bundle (any build directory or configuration).
+    static var exthost: URL {
+        SiblingExecutable.path("exthost").map { URL(fileURLWithPath: $0) }
+            ?? packageRoot.appendingPathComponent(".build/debug/exthost")
+    }
 
     /// Runs the binary to completion; returns (status, stdout, stderr).
     static func run(_ arguments: [String]) throws -> (Int32, String, String) {

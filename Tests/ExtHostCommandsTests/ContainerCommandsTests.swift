@@ -107,7 +107,7 @@ struct ContainerCommandsTests {
     @Test func theBuiltBinarySetsAndDumpsDefaults() throws {
         let root = try scratch()
         defer { try? FileManager.default.removeItem(at: root) }
-        let binary = Self.packageRoot.appendingPathComponent(".build/debug/exthost")
+        let binary = URL(fileURLWithPath: try Executables.exthost())
         func exthost(_ arguments: [String]) throws -> (Int32, String, String) {
             let process = Process()
             process.executableURL = binary

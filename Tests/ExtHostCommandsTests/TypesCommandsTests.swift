@@ -239,9 +239,10 @@ struct TypesCommandsTests {
         let stderr: String
     }
 
-    /// Runs `.build/debug/exthost` from the package root, capturing its output in files.
+    /// Runs the built `exthost` (beside the test bundle) from the package root, capturing its output
+    /// in files.
     static func runBinary(_ arguments: [String]) throws -> RunResult {
-        let binary = packageRoot.appendingPathComponent(".build/debug/exthost")
+        let binary = URL(fileURLWithPath: try Executables.exthost())
         try #require(
             FileManager.default.isExecutableFile(atPath: binary.path),
             "\(binary.path) is missing: run `swift build` before `swift test`")
