@@ -1,6 +1,6 @@
 public import AppGroups
 import Foundation
-public import UniformTypes
+import UniformTypes
 
 /// What an AirDrop sender announces before the bytes: the file's name, its type identifier (the
 /// sender's, as `kSFOperationFileTypeKey` carries it), its size and digest.
@@ -187,29 +187,25 @@ public struct AirDropReceiver: Sendable {
                     + "\(decision.typeIdentifier ?? offer.typeIdentifier); saved to Downloads (Save to Files)"
                 return receipt
             }
-            // "Move to App…": the share into the app succeeds and the Downloads copy is removed.
-            let delivery = try bundles.deliver(file: target, to: chosen, on: root)
-            try? FileManager.default.removeItem(at: target)
+            // "Move to App…": the share into the app succeeds and the Downloads copy is gone (moved,
+            // so an app that opens in place does not get a URL to a removed file).
+            let delivery = try bundles.deliver(file: target, to: chosen, on: root, moving: true)
             receipt.outcome = "accepted"
             receipt.reason = "saved to Downloads, then Move to App… \(chosen) (the Downloads copy is removed)"
             receipt.app = chosen
-            receipt.delivery = FileDelivery(url: delivery.url, openInPlace: false, inbox: delivery.inbox)
-            receipt.path = URL(string: delivery.url).map { relative($0) }
+            receipt.delivery = delivery
+            receipt.path = relative(URL(fileURLWithPath: delivery.path))
             return receipt
         }
         // Before iOS 17: Open with the chosen app; the file is moved (LSMoveDocumentOnOpenKey).
         guard let chosen else { return receipt }
-        let identity = try BundleIdentity.load(bundle: bundles.apps.first { $0.identifier == chosen }?.url ?? root.url)
-        let inbox = try root.dataContainer(for: identity).url.appendingPathComponent("Documents/Inbox")
-        try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
-        let target = ShareSheet.uniqueName(offer.name, in: inbox)
-        try FileManager.default.moveItem(at: staging, to: target)
+        let delivery = try bundles.deliver(file: staging, to: chosen, on: root, moving: true, named: offer.name)
         keep = true
         receipt.outcome = "accepted"
         receipt.reason = "Open with \(chosen): the file is moved into its Documents/Inbox"
         receipt.app = chosen
-        receipt.path = relative(target)
-        receipt.delivery = FileDelivery(url: target.absoluteString, openInPlace: false, inbox: inbox.path)
+        receipt.path = relative(URL(fileURLWithPath: delivery.path))
+        receipt.delivery = delivery
         return receipt
     }
 
@@ -217,29 +213,5 @@ public struct AirDropReceiver: Sendable {
         let base = root.url.standardizedFileURL.path + "/"
         let path = url.standardizedFileURL.path
         return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
-    }
-}
-
-extension InstalledBundles {
-    /// The handlers for a file of the declared type `type` named `name`.
-    public func handlers(forType type: UniformTypeIdentifier, name: String) -> LaunchDecision {
-        var decision = LaunchDecision(
-            target: name, typeIdentifier: type.rawValue, handlers: [], chosen: nil, reason: "")
-        var ranked: [(LaunchHandler, (Int, Int))] = []
-        for (order, app) in apps.enumerated() {
-            let claims = app.documentClaims.filter { $0.rank != "None" && registry.conforms(type, to: $0.type) }
-            guard let best = claims.min(by: { Self.rankOrder($0.rank) < Self.rankOrder($1.rank) }) else { continue }
-            ranked.append(
-                (
-                    LaunchHandler(
-                        bundleIdentifier: app.identifier, rank: best.rank,
-                        reason: "\(type) conforms to \(best.type), which its CFBundleDocumentTypes claim"),
-                    (Self.rankOrder(best.rank), order)
-                ))
-        }
-        decision.handlers = ranked.sorted { $0.1 < $1.1 }.map(\.0)
-        decision.chosen = decision.handlers.first?.bundleIdentifier
-        decision.reason = decision.chosen == nil ? "no installed app claims \(type)" : "ranked by LSHandlerRank"
-        return decision
     }
 }

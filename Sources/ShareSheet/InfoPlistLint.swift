@@ -18,9 +18,8 @@ public enum InfoPlistLint {
         else {
             return [RuleDiagnostic(.error, "unreadable", "no readable Info.plist dictionary", file: file)]
         }
-        let text = String(decoding: data, as: UTF8.self)
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         func line(_ key: String, after start: String? = nil) -> Int? {
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             var seenStart = start == nil
             for (index, content) in lines.enumerated() {
                 if !seenStart, let start, content.contains("<key>\(start)</key>") { seenStart = true }

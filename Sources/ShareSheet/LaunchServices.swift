@@ -1,6 +1,6 @@
 public import AppGroups
 public import Foundation
-import UniformTypes
+public import UniformTypes
 
 /// One app that can open a file or URL, and why.
 public struct LaunchHandler: Codable, Sendable, Hashable {
@@ -49,15 +49,21 @@ extension InstalledBundles {
     /// The handlers for the file at `url` (by its name; it need not exist).
     public func handlers(forFile url: URL) -> LaunchDecision {
         // A file is data: an extension nobody declares gives a dyn. type conforming to public.data.
-        let type = registry.preferredType(forFilenameExtension: url.pathExtension)
+        var decision = handlers(
+            forType: registry.preferredType(forFilenameExtension: url.pathExtension), name: url.lastPathComponent)
+        decision.target = url.path
+        return decision
+    }
+
+    /// The handlers for a file of type `type` named `name` (AirDrop names the sender's type).
+    public func handlers(forType type: UniformTypeIdentifier, name: String) -> LaunchDecision {
         let exporter = registry.declaration(for: type).flatMap { declaration -> String? in
             guard case .exported(let path) = declaration.source else { return nil }
             return apps.first { $0.url.appendingPathComponent("Info.plist").path == path }?.identifier
         }
         var scored: [(handler: LaunchHandler, key: (Int, Int, Int, Int))] = []
         for (order, app) in apps.enumerated() {
-            let claims = app.documentClaims.filter { registry.conforms(type, to: $0.type) }
-            let usable = claims.filter { $0.rank != "None" }
+            let usable = app.documentClaims.filter { $0.rank != "None" && registry.conforms(type, to: $0.type) }
             guard let best = usable.min(by: { Self.rankOrder($0.rank) < Self.rankOrder($1.rank) }) else { continue }
             let exact = usable.contains { registry.canonical($0.type) == registry.canonical(type) }
             let exports = app.identifier == exporter
@@ -78,14 +84,14 @@ extension InstalledBundles {
                 ? "the only app that claims \(type)"
                 : "\(first.bundleIdentifier) ranks first: exporter, then LSHandlerRank, then an exact claim, then install order"
         } else {
+            let ext = (name as NSString).pathExtension
             why =
                 type.rawValue.hasPrefix("dyn.")
-                ? "no installed app declares the extension .\(url.pathExtension) or claims public.data: the file requires an app"
+                ? "no installed app declares the extension .\(ext) or claims public.data: the file requires an app"
                 : "no installed app claims \(type): the file requires an app"
         }
         return LaunchDecision(
-            target: url.path, typeIdentifier: type.rawValue, handlers: handlers,
-            chosen: handlers.first?.bundleIdentifier,
+            target: name, typeIdentifier: type.rawValue, handlers: handlers, chosen: handlers.first?.bundleIdentifier,
             reason: why)
     }
 
@@ -134,25 +140,36 @@ public struct FileDelivery: Codable, Sendable {
     public var openInPlace: Bool
     /// The app's `Documents/Inbox` when the file was copied there.
     public var inbox: String?
+
+    /// The path of ``url``.
+    public var path: String { URL(string: url)?.path ?? url }
 }
 
 extension InstalledBundles {
     /// Hands the file at `file` to the installed app `identifier` as iOS does: the original when
-    /// the app sets `LSSupportsOpeningDocumentsInPlace`, else a copy in its `Documents/Inbox` (a
-    /// name already there gets `-1`, `-2`… before its extension).
-    /// - Throws: `CocoaError`/`AppGroupError` when the app's container or the copy cannot be made.
-    public func deliver(file: URL, to identifier: String, on root: DeviceRoot) throws -> FileDelivery {
+    /// the app sets `LSSupportsOpeningDocumentsInPlace` (and the file is not `moving`), else into
+    /// its `Documents/Inbox` — copied, or moved when `moving` (AirDrop's `LSMoveDocumentOnOpenKey`)
+    /// — as `name` (default: the file's own), where a name already there gets `-1`, `-2`… before
+    /// its extension (as a device log shows).
+    /// - Throws: `CocoaError`/`AppGroupError` when the app's container or the file cannot be made.
+    public func deliver(
+        file: URL, to identifier: String, on root: DeviceRoot, moving: Bool = false, named name: String? = nil
+    ) throws -> FileDelivery {
         guard let app = apps.first(where: { $0.identifier == identifier }) else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: identifier])
         }
-        if app.opensInPlace {
+        if app.opensInPlace, !moving {
             return FileDelivery(url: file.standardizedFileURL.absoluteString, openInPlace: true, inbox: nil)
         }
         let identity = try BundleIdentity.load(bundle: app.url)
         let inbox = try root.dataContainer(for: identity).url.appendingPathComponent("Documents/Inbox")
         try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
-        let target = ShareSheet.uniqueName(file.lastPathComponent, in: inbox)
-        try FileManager.default.copyItem(at: file, to: target)
+        let target = ShareSheet.uniqueName(name ?? file.lastPathComponent, in: inbox)
+        if moving {
+            try FileManager.default.moveItem(at: file, to: target)
+        } else {
+            try FileManager.default.copyItem(at: file, to: target)
+        }
         return FileDelivery(url: target.absoluteString, openInPlace: false, inbox: inbox.path)
     }
 }

@@ -81,9 +81,10 @@ extension ShareSheet {
                 completion: SheetCompletion(activityType: nil, completed: false, returnedItems: nil, activityError: nil)
             )
         }
+        let bundles = InstalledBundles(root: root)
         let report: SheetReport
         do {
-            report = try present(items, on: root)
+            report = try present(items, bundles: bundles)
         } catch {
             throw SheetError(.badInput, "\(error)")
         }
@@ -95,9 +96,9 @@ extension ShareSheet {
         guard activity.shown else { throw SheetError(.notShown, "\(activity.title) is not shown: \(activity.reason)") }
         switch activity.kind {
         case "share-extension", "action-extension":
-            return try await performExtension(activity, items: items, root: root, options: options)
+            return try await performExtension(activity, items: items, root: root, bundles: bundles, options: options)
         case "app" where id.hasPrefix("open-in:") || id.hasPrefix("copy-to:"):
-            return try deliver(activity, items: items, root: root)
+            return try deliver(activity, items: items, root: root, bundles: bundles)
         default:
             throw SheetError(
                 .badInput,
@@ -108,11 +109,11 @@ extension ShareSheet {
 
     @MainActor
     static func performExtension(
-        _ activity: SheetActivity, items: ActivityItems, root: DeviceRoot, options: SheetPerformOptions
+        _ activity: SheetActivity, items: ActivityItems, root: DeviceRoot, bundles: InstalledBundles,
+        options: SheetPerformOptions
     ) async throws(SheetError) -> SheetPerformance {
-        let bundles = InstalledBundles(root: root)
         guard let appex = bundles.extensions.first(where: { $0.identifier == activity.id }) else {
-            throw SheetError(.badInput, "\(activity.id) is no longer installed")
+            throw SheetError(.badInput, "\(activity.id) is not installed")
         }
         let activityType = activity.id
         var request = ShareRequest(
@@ -145,10 +146,11 @@ extension ShareSheet {
         return SheetPerformance(completion: completion, share: share)
     }
 
-    /// "Copy to": each file copied into `Documents/Inbox` of the app's data container (a name
-    /// already there gets `-1`, `-2`… before its extension, as a device log shows); "Open in": the
-    /// originals.
-    static func deliver(_ activity: SheetActivity, items: ActivityItems, root: DeviceRoot) throws(SheetError)
+    /// "Copy to"/"Open in": each file handed over as ``InstalledBundles/deliver(file:to:on:moving:named:)``
+    /// does it (a copy in `Documents/Inbox`, or the original for an app that opens in place).
+    static func deliver(
+        _ activity: SheetActivity, items: ActivityItems, root: DeviceRoot, bundles: InstalledBundles
+    ) throws(SheetError)
         -> SheetPerformance
     {
         let files = items.items.compactMap { item -> URL? in
@@ -159,26 +161,16 @@ extension ShareSheet {
             default: nil
             }
         }
+        guard let identifier = activity.bundleIdentifier else {
+            throw SheetError(.badInput, "\(activity.id) names no app")
+        }
         var delivered: [String] = []
-        if activity.id.hasPrefix("open-in:") {
-            delivered = files.map(\.path)
-        } else {
-            guard let identifier = activity.bundleIdentifier,
-                let bundle = root.installedBundle(identifier, pathExtension: "app")
-            else { throw SheetError(.badInput, "\(activity.bundleIdentifier ?? activity.id) is not installed") }
-            do {
-                let identity = try BundleIdentity.load(bundle: bundle)
-                let container = try root.dataContainer(for: identity)
-                let inbox = container.url.appendingPathComponent("Documents/Inbox")
-                try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
-                for file in files {
-                    let target = uniqueName(file.lastPathComponent, in: inbox)
-                    try FileManager.default.copyItem(at: file, to: target)
-                    delivered.append(target.path)
-                }
-            } catch {
-                throw SheetError(.failed, "copying into \(identifier)'s Documents/Inbox: \(error)")
+        do {
+            for file in files {
+                delivered.append(try bundles.deliver(file: file, to: identifier, on: root).path)
             }
+        } catch {
+            throw SheetError(.failed, "handing the files to \(identifier): \(error)")
         }
         return SheetPerformance(
             completion: SheetCompletion(

@@ -79,7 +79,11 @@ public enum ShareSheet {
     /// The sheet for `activityItems` on `root`.
     /// - Throws: ``Payloads/PayloadError`` when an item cannot be built (a missing file).
     public static func present(_ activityItems: ActivityItems, on root: DeviceRoot) throws -> SheetReport {
-        let bundles = InstalledBundles(root: root)
+        try present(activityItems, bundles: InstalledBundles(root: root))
+    }
+
+    /// The sheet for `activityItems` over what a device has installed.
+    static func present(_ activityItems: ActivityItems, bundles: InstalledBundles) throws -> SheetReport {
         let payload = try activityItems.payload(for: nil, registry: bundles.registry)
         let activation = payload.activationPayload()
         let excluded = Set(activityItems.excludedActivityTypes)
@@ -192,14 +196,7 @@ public enum ShareSheet {
     {
         let verb = app.opensInPlace ? "Open in" : "Copy to"
         let id = (app.opensInPlace ? "open-in:" : "copy-to:") + app.identifier
-        let files = items.compactMap { item -> UniformTypeIdentifier? in
-            switch item {
-            case .file(let url): registry.preferredType(forFilenameExtension: url.pathExtension, conformingTo: nil)
-            case .source(let source):
-                source.dataTypeIdentifier.map { UniformTypeIdentifier($0) }
-            default: nil
-            }
-        }
+        let files = items.compactMap { $0.documentType(registry: registry) }
         let base = SheetActivity(
             kind: "app", id: id, title: "\(verb) \(app.title)",
             activityType: "com.apple.UIKit.activity.RemoteOpenInApplication-"

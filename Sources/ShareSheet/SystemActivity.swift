@@ -54,16 +54,8 @@ public struct SystemActivity: Sendable, Hashable {
             default: false
             }
         }
-        func fileType(_ item: ActivityItem) -> UniformTypeIdentifier? {
-            switch item {
-            case .file(let url): registry.preferredType(forFilenameExtension: url.pathExtension, conformingTo: nil)
-            case .source(let source):
-                source.dataTypeIdentifier.map { UniformTypeIdentifier($0) } ?? fileType(source.placeholder)
-            default: nil
-            }
-        }
         func conforms(_ item: ActivityItem, _ target: UniformTypeIdentifier) -> Bool {
-            fileType(item).map { registry.conforms($0, to: target) } ?? false
+            item.documentType(registry: registry).map { registry.conforms($0, to: target) } ?? false
         }
         let name = type.split(separator: ".").last.map(String.init) ?? type
         switch name {
@@ -132,6 +124,20 @@ public struct SystemActivity: Sendable, Hashable {
         case .data: "data"
         case .image: "an image"
         case .source(let source): "an item source whose placeholder is \(describe(source.placeholder))"
+        }
+    }
+}
+
+extension ActivityItem {
+    /// The type of the document the item stands for: a file URL's (from its extension), an item
+    /// source's `dataTypeIdentifier`, else its placeholder's; nil for text, web URLs, images, bare data.
+    func documentType(registry: TypeRegistry) -> UniformTypeIdentifier? {
+        switch self {
+        case .file(let url): registry.preferredType(forFilenameExtension: url.pathExtension, conformingTo: nil)
+        case .source(let source):
+            source.dataTypeIdentifier.map { UniformTypeIdentifier($0) }
+                ?? source.placeholder.documentType(registry: registry)
+        default: nil
         }
     }
 }
