@@ -85,8 +85,11 @@ let package = Package(
             name: "UIKit",
             dependencies: [
                 "_Testing_UIKit", "ExtensionFoundation", "LinkPresentation", "ShareSheet", "Payloads", "AppGroups", "ExtensionHost",
-                "ExtensionIPC", "HostSystem",
+                "ExtensionIPC", "HostSystem", "ItemProviders",
             ]),
+
+        // The app exthost runs for an app bundle without a program (exthost __app).
+        .target(name: "BuiltInApp", dependencies: ["UIKit"]),
 
         .target(
             name: "ExtHostTesting",
@@ -99,7 +102,7 @@ let package = Package(
                 "HostSystem", "UniformTypes", "ActivationRules", "AppGroups", "Archives", "ExtensionIPC",
                 "ItemProviders", "Payloads", "ExtensionHost", "ExtensionRuntime", "ShareSheet",
             ]),
-        .executableTarget(name: "exthost", dependencies: ["ExtHostCommands"]),
+        .executableTarget(name: "exthost", dependencies: ["ExtHostCommands", "BuiltInApp"]),
 
         // MARK: - Test helpers
         .executableTarget(name: "exthost-test-child", dependencies: ["HostSystem", "ExtensionIPC"]),
@@ -107,6 +110,7 @@ let package = Package(
         .executableTarget(
             name: "exthost-example-extension", dependencies: ["ExtensionRuntime", "ItemProviders", "AppGroups", "ExtensionIPC"]),
         .executableTarget(name: "exthost-probe-extension", dependencies: ["UniformTypeIdentifiers"]),
+        .executableTarget(name: "exthost-probe-app", dependencies: ["UIKit"]),
         .executableTarget(name: "exthost-defaults-writer", dependencies: ["UniformTypeIdentifiers"]),
         .target(name: "CEscapeProbes"),
         .executableTarget(
@@ -134,7 +138,7 @@ let package = Package(
             name: "ExtHostCommandsTests",
             dependencies: [
                 "ExtHostCommands", "AppGroups", "exthost", "exthost-sandbox-exec", "exthost-example-extension",
-                "exthost-hostile-extension", "exthost-probe-extension", "ExtensionHost", "HostSystem", "ItemProviders",
+                "exthost-hostile-extension", "exthost-probe-extension", "exthost-probe-app", "ExtensionHost", "HostSystem", "ItemProviders",
                 "Payloads", "ShareSheet", "ExtensionIPC", "UIKit", "LinkPresentation",
             ], exclude: ["BadInputs"]),
         .testTarget(

@@ -131,7 +131,10 @@ public struct TestDevice: Sendable {
         guard let launcher = SandboxPolicy.launcherNextToExecutable() else {
             throw TestDeviceError("exthost-sandbox-exec is not built beside the tests")
         }
-        return try await ExtensionHost.runApp(bundleIdentifier, on: root, launcher: launcher, arguments: arguments)
+        var options = AppLaunchOptions()
+        options.arguments = arguments
+        if let exthost = SiblingExecutable.path("exthost") { options.builtInApp = (exthost, ["__app"]) }
+        return try await ExtensionHost.runApp(bundleIdentifier, on: root, launcher: launcher, options: options)
     }
 
     /// The entries committed to `group` that the installed app entitled to it has not consumed —

@@ -105,7 +105,7 @@ public enum ExtensionHost {
 
     /// The seccomp listener the launcher sends just before exec, or nil when it sends none (no
     /// seccomp user notification here) or the child ends first.
-    private static func receiveListener(_ socket: Socket, from child: ChildProcess) async -> FileDescriptor? {
+    static func receiveListener(_ socket: Socket, from child: ChildProcess) async -> FileDescriptor? {
         var byte: UInt8 = 0
         let deadline = ContinuousClock.now + .seconds(10)
         while ContinuousClock.now < deadline {

@@ -1,8 +1,20 @@
+import BuiltInApp
+import Dispatch
 import ExtHostCommands
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-let code = await ExtHostCommands.main(arguments: Array(CommandLine.arguments.dropFirst()))
-exit(code.rawValue)
+let arguments = Array(CommandLine.arguments.dropFirst())
+// `exthost __app`: the built-in app, which exthost starts (sandboxed, with its channel on fd 3) for
+// an app bundle without a program. The app life cycle runs on the main thread, as on iOS, so it
+// starts here, before anything asynchronous.
+if arguments.first == "__app" {
+    exit(BuiltInApp.main())
+}
+Task {
+    let code = await ExtHostCommands.main(arguments: arguments)
+    exit(code.rawValue)
+}
+dispatchMain()

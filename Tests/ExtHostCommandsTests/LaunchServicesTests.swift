@@ -111,7 +111,15 @@ struct LaunchServicesTests {
         #expect(delivery["openInPlace"] as? Bool == false)
         let copy = try #require(URL(string: delivery["url"] as? String ?? ""))
         #expect(copy.path.contains("/Documents/Inbox/menu.pdf"))
-        #expect(try Data(contentsOf: copy) == Data(contentsOf: pdf))
+        // Reader has no program: the built-in app ran cold, without scenes, and moved the copy out of
+        // its Inbox into Documents/Received, as Apple advises.
+        let app = try #require(json["app"] as? [String: Any])
+        #expect(app["start"] as? String == "cold")
+        #expect((app["delivery"] as? [String: Any])?["method"] as? String == "application-open")
+        let kept = copy.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+            "Received/menu.pdf")
+        #expect(try Data(contentsOf: kept) == Data(contentsOf: pdf))
+        #expect(!FileManager.default.fileExists(atPath: copy.path))
 
         var keys = Self.claiming(["com.adobe.pdf"], rank: "Owner")
         keys["LSSupportsOpeningDocumentsInPlace"] = true

@@ -5,7 +5,7 @@ import HostSystem
 
 /// `exthost app …`: what the main app sees.
 enum AppCommands {
-    static var all: [CommandSpec] { [inbox, run] }
+    static var all: [CommandSpec] { [inbox, run, launch, terminate] }
 
     static let inbox = CommandSpec(
         ["app", "inbox"], summary: "List the entries committed to a group since the app's cursor.",
@@ -57,41 +57,102 @@ enum AppCommands {
             .flag("json", "Machine output."),
         ],
         discussion: """
-            The program (the app bundle's CFBundleExecutable, copied in by 'exthost install') runs confined by the
-            same launcher as an extension, with HOME and TMPDIR in its data container and its App Group containers
-            granted: FileManager.containerURL(forSecurityApplicationGroupIdentifier:) and UserDefaults(suiteName:)
-            answer as on a device. Its output is printed; the exit status is the program's (1 when it was killed).
+            The program (the app bundle's CFBundleExecutable, copied in by 'exthost install'; the built-in app
+            for a bundle without one) runs confined by the same launcher as an extension, with HOME and TMPDIR in
+            its data container and its App Group containers granted:
+            FileManager.containerURL(forSecurityApplicationGroupIdentifier:) and UserDefaults(suiteName:) answer
+            as on a device. A program on the app life cycle (UIApplicationMain, an @main UIApplicationDelegate)
+            runs its launch sequence, then is terminated. Its output is printed; the exit status is the
+            program's (1 when it was killed).
             """
     ) { parsed, context in
         let root = try ContainerSupport.root(parsed, context)
-        guard let launcher = SandboxPolicy.launcherNextToExecutable() else {
-            throw CommandError.failed("exthost-sandbox-exec is not next to this executable; build the package first")
-        }
-        var timeout = Duration.seconds(60)
+        var options = try AppHandOff.options()
         if let seconds = try parsed.number("timeout") {
             guard seconds > 0 else { throw CommandError.usage("--timeout must be positive") }
-            timeout = .milliseconds(Int(seconds * 1000))
+            options.timeout = .milliseconds(Int(seconds * 1000))
         }
-        let report: AppRunReport
-        do {
-            report = try await ExtensionHost.runApp(
-                parsed.positionals[0], on: root, launcher: launcher, arguments: Array(parsed.positionals.dropFirst()),
-                timeout: timeout)
-        } catch let error as ShareError {
-            throw error.isBadInput ? CommandError.input(error.message) : CommandError.failed(error.message)
+        options.arguments = Array(parsed.positionals.dropFirst())
+        let report = try await AppHandOff.mapped {
+            try await ExtensionHost.runApp(
+                parsed.positionals[0], on: root, launcher: try AppHandOff.launcher(), options: options)
         }
         if parsed.flag("json") {
-            context.printJSON(
-                .object([
-                    ("bundleIdentifier", .string(report.bundleIdentifier)), ("executable", .string(report.executable)),
-                    ("pid", .int(report.pid)), ("exitStatus", .string(report.exitStatus)),
-                    ("sandboxEnforced", .bool(report.sandboxEnforced)), ("output", .string(report.output)),
-                ]))
+            context.print(try SheetCommand.encoded(report))
         } else {
             context.write(report.output, toError: false)
         }
         if report.succeeded { return .success }
         if !parsed.flag("json") { context.printError("\(report.bundleIdentifier): \(report.exitStatus)") }
         return .failure
+    }
+
+    static let launch = CommandSpec(
+        ["app", "launch"],
+        summary: "Launch an installed app and keep it running: 'exthost open' then delivers to it warm.",
+        arguments: "BUNDLE-ID", positionalCount: 1...1,
+        options: [
+            ContainerSupport.rootOption, ContainerSupport.deviceOption,
+            .flag("json", "Print one JSON report when the app ends."),
+        ],
+        discussion: """
+            The app runs its launch sequence (didFinishLaunching, then its scene connects) and stays in memory,
+            listening on <root>/Run/<BUNDLE-ID>.sock, until 'exthost app terminate BUNDLE-ID', Ctrl-C or SIGTERM.
+            Meanwhile 'exthost open', 'exthost airdrop' and the sheet's Copy to/Open in deliver to it as iOS does
+            to a running app: scene(_:openURLContexts:) (or application(_:open:options:) without scenes); with no
+            app running they launch it, and the URL arrives in scene(_:willConnectTo:options:) instead. The app's
+            output is printed as it comes. Exit: 0 when it ended normally, 1 otherwise, 2 bad input.
+            """
+    ) { parsed, context in
+        let root = try ContainerSupport.root(parsed, context)
+        let bundle = parsed.positionals[0]
+        var options = try AppHandOff.options()
+        options.keepRunning = true
+        options.timeout = .seconds(10)
+        if context.isProcess && !parsed.flag("json") { options.output = .standardOutput }
+        let stop = AppHandOff.stopOnSignals()
+        let json = parsed.flag("json")
+        let report = try await AppHandOff.mapped {
+            try await ExtensionHost.runApp(bundle, on: root, launcher: try AppHandOff.launcher(), options: options) {
+                app in
+                if !json {
+                    context.print("\(bundle) is running (pid \(app.pid)); 'exthost app terminate \(bundle)' ends it")
+                }
+                do {
+                    try await AppLaunchServer.serve(
+                        app, on: root,
+                        onOpen: { delivery in
+                            if !json { context.print(AppHandOff.line(delivery, start: "warm", bundle: bundle)) }
+                        }, shouldStop: { stop.isSet })
+                } catch {
+                    context.printError("cannot listen for \(bundle): \(error)")
+                }
+            }
+        }
+        if json {
+            context.print(try SheetCommand.encoded(report))
+        } else {
+            context.write(report.output, toError: false)
+            if !report.ranLifeCycle {
+                context.printError(
+                    "\(bundle): its program does not run the app life cycle (UIApplicationMain or an @main "
+                        + "UIApplicationDelegate); it \(report.exitStatus)")
+            }
+        }
+        return report.succeeded ? .success : .failure
+    }
+
+    static let terminate = CommandSpec(
+        ["app", "terminate"], summary: "End an app 'exthost app launch' keeps running (exit 3 if it is not running).",
+        arguments: "BUNDLE-ID", positionalCount: 1...1,
+        options: [ContainerSupport.rootOption, ContainerSupport.deviceOption]
+    ) { parsed, context in
+        let root = try ContainerSupport.root(parsed, context)
+        guard let pid = AppLaunchServer.terminate(parsed.positionals[0], on: root) else {
+            context.print("\(parsed.positionals[0]) is not running")
+            return .no
+        }
+        context.print("terminated \(parsed.positionals[0]) (pid \(pid))")
+        return .success
     }
 }

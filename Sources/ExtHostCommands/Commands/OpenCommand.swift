@@ -1,5 +1,7 @@
 import ActivationRules
 import AppGroups
+import ExtensionHost
+import ExtensionIPC
 import Foundation
 import ShareSheet
 
@@ -15,6 +17,7 @@ enum OpenCommand {
         options: [
             .value("with", "BUNDLE-ID", "Open with this app (it must be among the handlers)."),
             .flag("dry-run", "Only list the handlers and the choice; hand nothing over."),
+            .value("from", "BUNDLE-ID", "The sending app (options.sourceApplication)."),
             ContainerSupport.rootOption, ContainerSupport.deviceOption,
             .flag("json", "Print one JSON report."),
         ],
@@ -25,8 +28,12 @@ enum OpenCommand {
             exact claim over a supertype claim, then install order. A URL with a custom scheme goes to an app
             whose CFBundleURLTypes list it (several: undefined on iOS; exthost takes the first). The file is
             then handed over: the original when the app sets LSSupportsOpeningDocumentsInPlace (openInPlace
-            true), else a copy in its Documents/Inbox. Exit: 0 handed over (or listed), 2 bad input,
-            3 no app opens it.
+            true, security-scoped), else a copy in its Documents/Inbox — and the URL is delivered to the app's
+            process (its program, or the built-in app for a bundle without one): warm to a running app ('exthost
+            app launch') through scene(_:openURLContexts:), cold by launching it through
+            scene(_:willConnectTo:options:); application(_:open:options:) for an app without scenes. An app that
+            lacks the entry point for the case loses the URL, and the report says so. Exit: 0 delivered (or
+            listed), 1 the app lost the URL, 2 bad input, 3 no app opens it.
             """
     ) { parsed, context in
         let root = try ContainerSupport.root(parsed, context)
@@ -55,25 +62,36 @@ enum OpenCommand {
             decision.reason = "chosen with --with"
         }
         var delivery: FileDelivery?
-        if let file, let chosen = decision.chosen, !parsed.flag("dry-run") {
-            do {
-                delivery = try bundles.deliver(file: file, to: chosen, on: root)
-            } catch {
-                throw CommandError.failed("handing \(file.path) to \(chosen): \(error)")
+        var app: AppOpenReport?
+        if let chosen = decision.chosen, !parsed.flag("dry-run") {
+            var context = OpenURLContextDescription(
+                url: target, openInPlace: false, sourceApplication: parsed.value("from"))
+            if let file {
+                do {
+                    let handed = try bundles.deliver(file: file, to: chosen, on: root)
+                    delivery = handed
+                    context.url = handed.url
+                    context.openInPlace = handed.openInPlace
+                } catch {
+                    throw CommandError.failed("handing \(file.path) to \(chosen): \(error)")
+                }
             }
+            app = try await AppHandOff.deliver([context], to: chosen, on: root)
         }
         if parsed.flag("json") {
             struct Report: Encodable {
                 var decision: LaunchDecision
                 var delivery: FileDelivery?
+                var app: AppOpenReport?
                 func encode(to encoder: any Encoder) throws {
                     try decision.encode(to: encoder)
                     var container = encoder.container(keyedBy: Key.self)
                     try container.encode(delivery, forKey: .delivery)
+                    try container.encode(app, forKey: .app)
                 }
-                enum Key: String, CodingKey { case delivery }
+                enum Key: String, CodingKey { case delivery, app }
             }
-            context.print(try SheetCommand.encoded(Report(decision: decision, delivery: delivery)))
+            context.print(try SheetCommand.encoded(Report(decision: decision, delivery: delivery, app: app)))
         } else {
             context.print("\(decision.target)\(decision.typeIdentifier.map { " (\($0))" } ?? "")")
             for handler in decision.handlers {
@@ -87,8 +105,14 @@ enum OpenCommand {
                         ? "handed over in place: \(delivery.url) (openInPlace true, security-scoped)"
                         : "copied into \(delivery.inbox ?? ""): \(delivery.url) (openInPlace false)")
             }
+            if let app {
+                context.print(
+                    AppHandOff.line(app.delivery, start: app.start, bundle: app.bundleIdentifier, pid: app.pid))
+                if let output = app.run?.output, !output.isEmpty { context.write(output, toError: false) }
+            }
         }
-        return decision.chosen == nil ? .no : .success
+        if decision.chosen == nil { return .no }
+        return app?.delivery.method == .lost ? .failure : .success
     }
 }
 

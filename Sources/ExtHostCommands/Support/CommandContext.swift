@@ -44,6 +44,15 @@ public final class CommandContext: Sendable {
         self.sink = Mutex(sink)
     }
 
+    /// Whether the context writes to the process's own standard output and error (not a test's
+    /// collecting context), so a child may be given them directly.
+    public var isProcess: Bool {
+        sink.withLock { sink in
+            if case .process = sink { return true }
+            return false
+        }
+    }
+
     /// Whether colour may be used: a terminal, and `NO_COLOR` unset.
     public var usesColor: Bool { isTerminal && (environment["NO_COLOR"] ?? "").isEmpty }
 

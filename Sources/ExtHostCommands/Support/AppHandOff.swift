@@ -1,0 +1,93 @@
+import AppGroups
+import Dispatch
+import ExtensionHost
+import ExtensionIPC
+import Foundation
+import HostSystem
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Handing URLs to an app's process: the launch options every command uses (the built-in app for
+/// bundles without a program), delivery warm or cold, and its one-line summary.
+enum AppHandOff {
+    /// The sandbox launcher beside this executable.
+    /// - Throws: ``CommandError`` (exit 1) when it is not built.
+    static func launcher() throws -> String {
+        guard let launcher = SandboxPolicy.launcherNextToExecutable() else {
+            throw CommandError.failed("exthost-sandbox-exec is not next to this executable; build the package first")
+        }
+        return launcher
+    }
+
+    /// Launch options with the built-in app (`exthost __app`) for bundles without a program.
+    /// - Throws: ``CommandError`` when the exthost executable is not found.
+    static func options() throws -> AppLaunchOptions {
+        var options = AppLaunchOptions()
+        options.builtInApp = (try Executables.exthost(), ["__app"])
+        return options
+    }
+
+    /// Runs `body`, turning a ``ShareError`` into the command's exit code (2 bad input, 1 otherwise).
+    static func mapped<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as ShareError {
+            throw error.isBadInput ? CommandError.input(error.message) : CommandError.failed(error.message)
+        }
+    }
+
+    /// Delivers `contexts` to `bundle`: to the running app (warm), or by launching it (cold).
+    static func deliver(_ contexts: [OpenURLContextDescription], to bundle: String, on root: DeviceRoot) async throws
+        -> AppOpenReport
+    {
+        let options = try options()
+        let launcher = try launcher()
+        return try await mapped {
+            try await AppLaunchServer.deliver(contexts, to: bundle, on: root, launcher: launcher, options: options)
+        }
+    }
+
+    /// `delivered cold to BUNDLE (pid N) through scene(_:willConnectTo:options:): …` or `LOST …`.
+    static func line(_ delivery: AppDelivery, start: String, bundle: String, pid: Int? = nil) -> String {
+        let process = pid.map { " (pid \($0))" } ?? ""
+        switch delivery.method {
+        case .lost:
+            return "LOST: \(bundle)\(process), started \(start), never received the URL — \(delivery.detail)"
+        case .willConnectTo:
+            return
+                "delivered \(start) to \(bundle)\(process) through scene(_:willConnectTo:options:) (connectionOptions.urlContexts)"
+        case .openURLContexts:
+            return "delivered \(start) to \(bundle)\(process) through scene(_:openURLContexts:)"
+        case .applicationOpen:
+            return
+                "delivered \(start) to \(bundle)\(process) through application(_:open:options:), which returned \(delivery.handled)"
+        }
+    }
+
+    /// A flag set by the first SIGINT or SIGTERM (which then no longer end the process).
+    static func stopOnSignals() -> StopFlag { StopFlag(signals: [SIGINT, SIGTERM]) }
+}
+
+/// A flag the first of some signals sets (they then no longer end the process).
+///
+/// `@unchecked Sendable`: the signal sources are only kept alive (never changed after `init`); the
+/// flag itself is behind a lock.
+final class StopFlag: @unchecked Sendable {
+    private let value = Locked(false)
+    private var sources: [any DispatchSourceSignal] = []
+
+    init(signals: [CInt]) {
+        for number in signals {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { [value] in value.withLock { $0 = true } }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    /// Whether a signal came.
+    var isSet: Bool { value.withLock { $0 } }
+}

@@ -1,0 +1,114 @@
+public import AppGroups
+public import ExtensionIPC
+import Foundation
+public import HostSystem
+
+/// What became of a URL sent to an app: delivered warm to the running app, or cold by launching it.
+public struct AppOpenReport: Codable, Sendable {
+    /// The app.
+    public var bundleIdentifier: String
+    /// `cold`: the app was not running and was launched for the URL; `warm`: it was running
+    /// (`exthost app launch`).
+    public var start: String
+    /// The app's process id.
+    public var pid: Int
+    /// Which entry point received the URL, or `lost`.
+    public var delivery: AppDelivery
+    /// The cold run (its output, how it ended); nil for a warm delivery.
+    public var run: AppRunReport?
+}
+
+/// The socket a running app listens on for URLs (`<root>/Run/<bundle>.sock`), and how other
+/// exthost processes deliver through it — iOS's "the app is in memory".
+public enum AppLaunchServer {
+    /// The socket of `bundleIdentifier` on `root`.
+    public static func socketPath(_ bundleIdentifier: String, on root: DeviceRoot) -> String {
+        root.url.appendingPathComponent("Run").appendingPathComponent("\(bundleIdentifier).sock").path
+    }
+
+    /// Keeps `app` reachable at its socket until `shouldStop` says so or a client asks it to
+    /// terminate; each connection sends one `open` (answered with `delivered`) or `terminate`.
+    /// - Throws: ``Errno`` when the socket cannot be made (another process already runs the app:
+    ///   `EADDRINUSE`).
+    public static func serve(
+        _ app: RunningApp, on root: DeviceRoot, onOpen: @escaping @Sendable (AppDelivery) -> Void = { _ in },
+        shouldStop: @escaping @Sendable () -> Bool
+    ) async throws(Errno) {
+        let path = socketPath(app.bundleIdentifier, on: root)
+        try? FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let listener = try UnixSocketListener(path: path)
+        defer { listener.close() }
+        while !shouldStop() {
+            guard let connection = try? listener.accept(timeout: .milliseconds(100)) else { continue }
+            let channel = AppChannel(socket: connection)
+            defer { channel.close() }
+            guard let request = try? channel.receive() else { continue }
+            switch request.kind {
+            case .open:
+                do {
+                    let delivery = try await app.open(request.urlContexts ?? [])
+                    onOpen(delivery)
+                    try? channel.send(AppMessage(.delivered, id: app.pid, delivery: delivery))
+                } catch {
+                    try? channel.send(AppMessage(.terminate))
+                    return
+                }
+            case .terminate:
+                try? channel.send(AppMessage(.terminate, id: app.pid))
+                return
+            default:
+                continue
+            }
+        }
+    }
+
+    /// Sends `contexts` to the running app, if one runs: nil when none does (no socket, or a stale one).
+    public static func openIfRunning(
+        _ contexts: [OpenURLContextDescription], in bundleIdentifier: String, on root: DeviceRoot
+    ) -> (pid: Int, delivery: AppDelivery)? {
+        guard let socket = try? Socket.connect(toPath: socketPath(bundleIdentifier, on: root)) else { return nil }
+        let channel = AppChannel(socket: socket)
+        defer { channel.close() }
+        guard (try? channel.send(AppMessage(.open, urlContexts: contexts))) != nil,
+            let reply = try? channel.receive(), reply.kind == .delivered, let delivery = reply.delivery
+        else { return nil }
+        return (reply.id ?? 0, delivery)
+    }
+
+    /// Asks the running app to terminate; returns its pid, or nil when it was not running.
+    public static func terminate(_ bundleIdentifier: String, on root: DeviceRoot) -> Int? {
+        guard let socket = try? Socket.connect(toPath: socketPath(bundleIdentifier, on: root)) else { return nil }
+        let channel = AppChannel(socket: socket)
+        defer { channel.close() }
+        guard (try? channel.send(AppMessage(.terminate))) != nil, let reply = try? channel.receive() else { return nil }
+        return reply.id
+    }
+
+    /// Delivers `contexts` to `bundleIdentifier`: warm when it runs, else by launching it (cold).
+    /// - Throws: ``ShareError`` when it is not installed, holds no program and no built-in app is
+    ///   given, or cannot run.
+    public static func deliver(
+        _ contexts: [OpenURLContextDescription], to bundleIdentifier: String, on root: DeviceRoot, launcher: String,
+        options: AppLaunchOptions = AppLaunchOptions()
+    ) async throws(ShareError) -> AppOpenReport {
+        if let (pid, delivery) = openIfRunning(contexts, in: bundleIdentifier, on: root) {
+            return AppOpenReport(bundleIdentifier: bundleIdentifier, start: "warm", pid: pid, delivery: delivery)
+        }
+        var cold = options
+        cold.urlContexts = contexts
+        cold.keepRunning = false
+        let run = try await ExtensionHost.runApp(bundleIdentifier, on: root, launcher: launcher, options: cold)
+        let delivery =
+            run.launchDelivery
+            ?? AppDelivery(
+                method: .lost, handled: false,
+                detail: run.ranLifeCycle
+                    ? "the app answered its launch without a delivery"
+                    : "the app's program does not run the app life cycle (UIApplicationMain or an @main "
+                        + "UIApplicationDelegate), so no code of it received the URL (it \(run.exitStatus))",
+                urls: contexts.map(\.url))
+        return AppOpenReport(
+            bundleIdentifier: bundleIdentifier, start: "cold", pid: run.pid, delivery: delivery, run: run)
+    }
+}

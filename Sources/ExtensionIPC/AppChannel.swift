@@ -1,0 +1,192 @@
+import Foundation
+public import HostSystem
+
+/// One URL handed to an app, as `UIOpenURLContext` carries it.
+public struct OpenURLContextDescription: Codable, Hashable, Sendable {
+    /// The URL (a file URL, or a custom-scheme URL).
+    public var url: String
+    /// `options.openInPlace`: the original, reached through a security scope (false: a copy the
+    /// app owns, in `Documents/Inbox`).
+    public var openInPlace: Bool
+    /// `options.sourceApplication`: the sender's bundle identifier (nil across teams, or unknown).
+    public var sourceApplication: String?
+    /// The security-scope token of an in-place URL: the app registers the URL with it, and
+    /// `startAccessingSecurityScopedResource()` asks the host to start it.
+    public var scopeToken: String?
+
+    /// A context.
+    public init(url: String, openInPlace: Bool, sourceApplication: String? = nil, scopeToken: String? = nil) {
+        self.url = url
+        self.openInPlace = openInPlace
+        self.sourceApplication = sourceApplication
+        self.scopeToken = scopeToken
+    }
+}
+
+/// How a URL reached an app's code, or did not.
+public struct AppDelivery: Codable, Hashable, Sendable {
+    /// The entry point that received the URL.
+    public enum Method: String, Codable, Hashable, Sendable, CaseIterable {
+        /// `scene(_:willConnectTo:options:)` read `connectionOptions.urlContexts` (a cold start).
+        case willConnectTo
+        /// `scene(_:openURLContexts:)` (the app was running).
+        case openURLContexts
+        /// `application(_:open:options:)` (an app without scenes).
+        case applicationOpen = "application-open"
+        /// No code of the app looked at the URL: it is lost.
+        case lost
+    }
+
+    /// Where the URL arrived.
+    public var method: Method
+    /// Whether the app took it (`application(_:open:options:)` returned true; scene methods
+    /// return nothing, so true once called).
+    public var handled: Bool
+    /// What happened, in words (for `lost`, which method the app lacks or never read).
+    public var detail: String
+    /// The URLs delivered.
+    public var urls: [String]
+
+    /// A delivery.
+    public init(method: Method, handled: Bool, detail: String, urls: [String]) {
+        self.method = method
+        self.handled = handled
+        self.detail = detail
+        self.urls = urls
+    }
+}
+
+/// One line of the host ↔ app channel (JSON, one object per line, on the app's fd 3).
+///
+/// Host → app: `launch` (first; the URLs of a cold start and whether to stay running), `open`
+/// (a URL for the running app), `scopeReply`, `terminate`. App → host: `launched` (the launch
+/// sequence ran; the delivery of the launch URLs), `delivered` (the answer to an `open`),
+/// `startAccessing` / `stopAccessing` (a security scope, answered by `scopeReply`).
+public struct AppMessage: Codable, Hashable, Sendable {
+    /// The kinds of line.
+    public enum Kind: String, Codable, Hashable, Sendable {
+        /// Host → app: run the launch sequence.
+        case launch
+        /// Host → app: open URLs in the running app.
+        case open
+        /// Host → app: the answer to a scope request.
+        case scopeReply
+        /// Host → app: quit.
+        case terminate
+        /// App → host: launched.
+        case launched
+        /// App → host: the answer to `open`.
+        case delivered
+        /// App → host: `startAccessingSecurityScopedResource()`.
+        case startAccessing
+        /// App → host: `stopAccessingSecurityScopedResource()`.
+        case stopAccessing
+    }
+
+    /// The kind.
+    public var kind: Kind
+    /// Pairs a request with its answer.
+    public var id: Int?
+    /// `launch`, `open`: the URLs.
+    public var urlContexts: [OpenURLContextDescription]?
+    /// `launch`: stay running after the launch sequence (`exthost app launch`).
+    public var keepRunning: Bool?
+    /// `launched`, `delivered`: what became of the URLs (nil: none were given).
+    public var delivery: AppDelivery?
+    /// `startAccessing`, `stopAccessing`: the scope's token.
+    public var token: String?
+    /// `scopeReply`: granted.
+    public var granted: Bool?
+
+    /// A line.
+    public init(
+        _ kind: Kind, id: Int? = nil, urlContexts: [OpenURLContextDescription]? = nil, keepRunning: Bool? = nil,
+        delivery: AppDelivery? = nil, token: String? = nil, granted: Bool? = nil
+    ) {
+        self.kind = kind
+        self.id = id
+        self.urlContexts = urlContexts
+        self.keepRunning = keepRunning
+        self.delivery = delivery
+        self.token = token
+        self.granted = granted
+    }
+
+    /// The descriptor number of the channel in the app.
+    public static var descriptorNumber: CInt { 3 }
+    /// The environment variable that names the channel's descriptor in an app exthost runs.
+    public static let channelVariable = "EXTHOST_APP_CHANNEL"
+}
+
+/// A channel of JSON lines over a connected socket: blocking reads, one line per message.
+/// Lines longer than 1 MiB end the channel (a peer that never sends a newline).
+public final class AppChannel: Sendable {
+    private let socket: Socket
+    private let buffer = Locked([UInt8]())
+    private let writeLock = Locked(())
+
+    /// A channel on `socket` (owned: ``close()`` closes it).
+    public init(socket: Socket) { self.socket = socket }
+
+    /// Sends one message.
+    /// - Throws: ``IPCError`` when it cannot be encoded or written.
+    public func send(_ message: AppMessage) throws(IPCError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard var bytes = try? encoder.encode(message) else {
+            throw IPCError(.malformedFrame, "cannot encode \(message.kind)")
+        }
+        bytes.append(UInt8(ascii: "\n"))
+        do {
+            try writeLock.withLock { _ throws(Errno) in try socket.sendAll(Array(bytes)) }
+        } catch {
+            throw IPCError.io("send", error)
+        }
+    }
+
+    /// The next message, blocking; nil at the end of the channel (the peer closed it).
+    /// - Throws: ``IPCError`` for a line that is not a message, or a read error.
+    public func receive() throws(IPCError) -> AppMessage? {
+        while true {
+            if let line = buffer.withLock({ buffer -> [UInt8]? in
+                guard let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+                let line = Array(buffer[..<newline])
+                buffer.removeSubrange(...newline)
+                return line
+            }) {
+                do {
+                    return try JSONDecoder().decode(AppMessage.self, from: Data(line))
+                } catch {
+                    throw IPCError(
+                        .malformedFrame, "not an app message: \(String(decoding: line.prefix(200), as: UTF8.self))")
+                }
+            }
+            var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+            let received: Result<Int, Errno> = chunk.withUnsafeMutableBytes { raw in
+                do throws(Errno) { return .success(try socket.receive(into: raw).byteCount) } catch {
+                    return .failure(error)
+                }
+            }
+            let count: Int
+            switch received {
+            case .success(let value): count = value
+            case .failure(let error): throw IPCError.io("receive", error)
+            }
+            if count == 0 { return nil }
+            let overlong = buffer.withLock { buffer in
+                buffer.append(contentsOf: chunk[..<count])
+                return buffer.count > 1 << 20
+            }
+            if overlong { throw IPCError(.frameTooLarge, "a line longer than 1 MiB") }
+        }
+    }
+
+    /// Stops both directions (a blocked ``receive()`` returns nil).
+    public func shutdown() {
+        try? socket.descriptor.shutdownReading()
+        try? socket.shutdownWriting()
+    }
+
+    /// Closes the socket.
+    public func close() { try? socket.close() }
+}

@@ -1,0 +1,325 @@
+import ExtensionIPC
+import Foundation
+import HostSystem
+import ItemProviders
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The running app: the launch sequence, the scene, and the URLs exthost sends (on the channel
+/// `EXTHOST_APP_CHANNEL` names, fd 3). Which entry point received a URL — or that none did — goes
+/// back to exthost for its report.
+@MainActor
+final class ApplicationRuntime {
+    static var current: ApplicationRuntime?
+
+    let application: UIApplication
+    let delegate: any UIApplicationDelegate
+    private let delegateModule: String
+    private let manifest: [String: Any]?
+    private let channel: AppChannel?
+    private var scene: UIScene?
+    private var missing: [String] = []
+    private var status: Int32?
+
+    private init(delegate: any UIApplicationDelegate, module: String, manifest: [String: Any]?, channel: AppChannel?) {
+        self.application = UIApplication()
+        self.delegate = delegate
+        self.delegateModule = module
+        self.manifest = manifest
+        self.channel = channel
+        application.delegate = delegate
+    }
+
+    /// Records that the default of an optional method ran: the app does not implement it.
+    func notImplemented(_ method: String) { missing.append(method) }
+
+    // MARK: - Running
+
+    /// Runs the app with a delegate of `delegateClass`; returns the exit status.
+    static func run<Delegate: UIResponder & UIApplicationDelegate>(delegateClass: Delegate.Type) -> Int32 {
+        let environment = ProcessEnvironment.current()
+        let channel = ProcessInfo.processInfo.environment[AppMessage.channelVariable].flatMap(CInt.init).map {
+            AppChannel(socket: Socket(descriptor: FileDescriptor(rawValue: $0)))
+        }
+        var launch = AppMessage(.launch, urlContexts: [], keepRunning: false)
+        if let channel {
+            do {
+                guard let first = try channel.receive(), first.kind == .launch else {
+                    FileHandle.standardError.write(Data("UIApplicationMain: exthost sent no launch\n".utf8))
+                    return 1
+                }
+                launch = first
+            } catch {
+                FileHandle.standardError.write(Data("UIApplicationMain: \(error)\n".utf8))
+                return 1
+            }
+            ItemProviderConfiguration.securityScopeBroker = ChannelScopeBroker(channel: channel)
+            if environment?.scopeMode == .lenient { ItemProviderConfiguration.securityScopeMode = .lenient }
+        }
+        let manifest = environment?.bundlePath.flatMap { path -> [String: Any]? in
+            guard let data = FileManager.default.contents(atPath: path + "/Info.plist"),
+                let info = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any]
+            else { return nil }
+            return info["UIApplicationSceneManifest"] as? [String: Any]
+        }
+        let className = NSStringFromClass(delegateClass)
+        let module = className.split(separator: ".").first.map(String.init) ?? className
+        let runtime = ApplicationRuntime(
+            delegate: delegateClass.init(), module: module, manifest: manifest, channel: channel)
+        current = runtime
+        if let channel { runtime.startReading(channel) }
+        let delivery = runtime.launchSequence(launch.urlContexts ?? [])
+        try? channel?.send(AppMessage(.launched, delivery: delivery))
+        fflush(nil)
+        if launch.keepRunning != true {
+            runtime.terminate()
+        }
+        while runtime.status == nil {
+            _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.05))
+        }
+        fflush(nil)
+        return runtime.status ?? 0
+    }
+
+    /// Reads the channel on a thread of its own: scope replies go to whoever waits for them,
+    /// everything else to the main actor.
+    private func startReading(_ channel: AppChannel) {
+        Thread.detachNewThread {
+            while true {
+                let message: AppMessage?
+                do { message = try channel.receive() } catch { message = nil }
+                guard let message else {
+                    Task { @MainActor in ApplicationRuntime.current?.terminate() }
+                    return
+                }
+                if message.kind == .scopeReply {
+                    ChannelScopeBroker.answer(message)
+                    continue
+                }
+                Task { @MainActor in ApplicationRuntime.current?.handle(message) }
+            }
+        }
+    }
+
+    private func handle(_ message: AppMessage) {
+        switch message.kind {
+        case .open:
+            let delivery = open(message.urlContexts ?? [])
+            try? channel?.send(AppMessage(.delivered, id: message.id, delivery: delivery))
+            fflush(nil)
+        case .terminate:
+            terminate()
+        default:
+            break
+        }
+    }
+
+    private func terminate() {
+        guard status == nil else { return }
+        if let scene { scene.delegate?.sceneDidDisconnect(scene) }
+        delegate.applicationWillTerminate(application)
+        fflush(nil)
+        status = 0
+    }
+
+    // MARK: - Launch
+
+    /// `willFinishLaunching`, `didFinishLaunching`, then the scene (or `application(_:open:options:)`).
+    private func launchSequence(_ descriptions: [OpenURLContextDescription]) -> AppDelivery? {
+        let contexts = register(descriptions)
+        let usesScenes = manifest != nil
+        var launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+        if !usesScenes, let first = contexts.first {
+            var options: [UIApplication.LaunchOptionsKey: Any] = [.url: first.url as NSURL]
+            if let source = first.options.sourceApplication { options[.sourceApplication] = source }
+            launchOptions = options
+        }
+        var answers: [Bool] = []
+        missing = []
+        let will = delegate.application(application, willFinishLaunchingWithOptions: launchOptions)
+        if missing.isEmpty { answers.append(will) }
+        missing = []
+        let did = delegate.application(application, didFinishLaunchingWithOptions: launchOptions)
+        if missing.isEmpty { answers.append(did) }
+        let urls = contexts.map(\.url.absoluteString)
+
+        guard usesScenes else {
+            guard !contexts.isEmpty else { return nil }
+            if !answers.isEmpty && answers.allSatisfy({ !$0 }) {
+                return AppDelivery(
+                    method: .lost, handled: false,
+                    detail:
+                        "application(_:willFinishLaunchingWithOptions:)/didFinishLaunchingWithOptions returned false: "
+                        + "iOS then does not call application(_:open:options:)", urls: urls)
+            }
+            return openWithoutScenes(contexts)
+        }
+
+        let session = UISceneSession(role: .windowApplication)
+        let sourceApplication = contexts.first?.options.sourceApplication
+        let options = UIScene.ConnectionOptions(urlContexts: Set(contexts), sourceApplication: sourceApplication)
+        let configuration = delegate.application(application, configurationForConnecting: session, options: options)
+        session.configuration = configuration
+        let scene = UIWindowScene(session: session, connectionOptions: options)
+        self.scene = scene
+        application.connectedScenes = [scene]
+        guard let delegateType = configuration.delegateClass as? any (UIResponder & UISceneDelegate).Type else {
+            let named = configuration.delegateClass.map { NSStringFromClass($0) } ?? "none"
+            let detail =
+                "the scene configuration names no scene delegate that subclasses UIResponder and adopts "
+                + "UISceneDelegate (UISceneDelegateClassName: \(named))"
+            FileHandle.standardError.write(Data("UIApplicationMain: \(detail)\n".utf8))
+            return contexts.isEmpty ? nil : AppDelivery(method: .lost, handled: false, detail: detail, urls: urls)
+        }
+        scene.delegate = delegateType.init()
+        missing = []
+        scene.delegate?.scene(scene, willConnectTo: session, options: options)
+        let connected = !missing.contains("scene(_:willConnectTo:options:)")
+        scene.activationState = .foregroundInactive
+        scene.delegate?.sceneWillEnterForeground(scene)
+        scene.activationState = .foregroundActive
+        scene.delegate?.sceneDidBecomeActive(scene)
+        guard !contexts.isEmpty else { return nil }
+        if !connected {
+            return AppDelivery(
+                method: .lost, handled: false,
+                detail: "\(NSStringFromClass(delegateType)) does not implement scene(_:willConnectTo:options:): "
+                    + "on a cold start the URL arrives only in connectionOptions.urlContexts", urls: urls)
+        }
+        if !options.urlContextsWereRead {
+            return AppDelivery(
+                method: .lost, handled: false,
+                detail: "scene(_:willConnectTo:options:) ran but never read connectionOptions.urlContexts: "
+                    + "on a cold start the URL arrives only there (scene(_:openURLContexts:) is called only "
+                    + "while the app runs)", urls: urls)
+        }
+        return AppDelivery(
+            method: .willConnectTo, handled: true,
+            detail: "scene(_:willConnectTo:options:) read connectionOptions.urlContexts", urls: urls)
+    }
+
+    // MARK: - Opening
+
+    /// A URL for the running app: `scene(_:openURLContexts:)`, or `application(_:open:options:)`.
+    private func open(_ descriptions: [OpenURLContextDescription]) -> AppDelivery {
+        let contexts = register(descriptions)
+        let urls = contexts.map(\.url.absoluteString)
+        guard let scene, let sceneDelegate = scene.delegate else {
+            if manifest != nil {
+                return AppDelivery(method: .lost, handled: false, detail: "the app has no connected scene", urls: urls)
+            }
+            return openWithoutScenes(contexts)
+        }
+        if scene.activationState != .foregroundActive {
+            sceneDelegate.sceneWillEnterForeground(scene)
+            scene.activationState = .foregroundActive
+            sceneDelegate.sceneDidBecomeActive(scene)
+        }
+        missing = []
+        sceneDelegate.scene(scene, openURLContexts: Set(contexts))
+        if missing.contains("scene(_:openURLContexts:)") {
+            return AppDelivery(
+                method: .lost, handled: false,
+                detail: "\(NSStringFromClass(type(of: sceneDelegate))) does not implement scene(_:openURLContexts:): "
+                    + "a URL opened while the app runs arrives only there", urls: urls)
+        }
+        return AppDelivery(
+            method: .openURLContexts, handled: true, detail: "scene(_:openURLContexts:) was called", urls: urls)
+    }
+
+    private func openWithoutScenes(_ contexts: [UIOpenURLContext]) -> AppDelivery {
+        let urls = contexts.map(\.url.absoluteString)
+        var handled = true
+        for context in contexts {
+            var options: [UIApplication.OpenURLOptionsKey: Any] = [.openInPlace: context.options.openInPlace]
+            if let source = context.options.sourceApplication { options[.sourceApplication] = source }
+            missing = []
+            let answer = delegate.application(application, open: context.url, options: options)
+            if missing.contains("application(_:open:options:)") {
+                return AppDelivery(
+                    method: .lost, handled: false,
+                    detail: "the app has no scenes and its delegate does not implement application(_:open:options:)",
+                    urls: urls)
+            }
+            handled = handled && answer
+        }
+        return AppDelivery(
+            method: .applicationOpen, handled: handled,
+            detail: "application(_:open:options:) returned \(handled)", urls: urls)
+    }
+
+    /// Contexts for `descriptions`; in-place URLs are registered with their security scope.
+    private func register(_ descriptions: [OpenURLContextDescription]) -> [UIOpenURLContext] {
+        descriptions.compactMap { description in
+            guard let url = URL(string: description.url) else { return nil }
+            if let token = description.scopeToken { SecurityScope.register(url, token: token) }
+            return UIOpenURLContext(
+                url: url,
+                options: UIScene.OpenURLOptions(
+                    sourceApplication: description.sourceApplication, openInPlace: description.openInPlace))
+        }
+    }
+
+    /// The configuration the Info.plist's `UIApplicationSceneManifest` gives `role`
+    /// (`$(PRODUCT_MODULE_NAME)` is the app delegate's module).
+    func manifestConfiguration(for role: UISceneSession.Role) -> UISceneConfiguration? {
+        guard let configurations = manifest?["UISceneConfigurations"] as? [String: Any],
+            let first = (configurations[role.rawValue] as? [[String: Any]])?.first
+        else { return nil }
+        let configuration = UISceneConfiguration(name: first["UISceneConfigurationName"] as? String, sessionRole: role)
+        if let name = first["UISceneDelegateClassName"] as? String {
+            let resolved = name.replacingOccurrences(of: "$(PRODUCT_MODULE_NAME)", with: delegateModule)
+            configuration.delegateClass = NSClassFromString(resolved)
+        }
+        return configuration
+    }
+}
+
+/// Security scopes of the app's in-place URLs, started and stopped by exthost over the channel
+/// (which lets the kernel broker open the original while a scope is started).
+final class ChannelScopeBroker: SecurityScopeBroker {
+    private struct Pending {
+        var next = 1
+        var waiting: [Int: DispatchSemaphore] = [:]
+        var answers: [Int: Bool] = [:]
+    }
+    private static let pending = Locked(Pending())
+    private let channel: AppChannel
+
+    init(channel: AppChannel) { self.channel = channel }
+
+    func startAccessing(token: String, url: URL) -> Bool { ask(.startAccessing, token: token) }
+
+    func stopAccessing(token: String, url: URL) { _ = ask(.stopAccessing, token: token) }
+
+    /// Sends the request and waits for the host's answer (a stop, too: once it returns, the
+    /// original is closed to the app again).
+    private func ask(_ kind: AppMessage.Kind, token: String) -> Bool {
+        let semaphore = DispatchSemaphore(value: 0)
+        let id = Self.pending.withLock { pending in
+            let id = pending.next
+            pending.next += 1
+            pending.waiting[id] = semaphore
+            return id
+        }
+        guard (try? channel.send(AppMessage(kind, id: id, token: token))) != nil,
+            semaphore.wait(timeout: .now() + 10) == .success
+        else {
+            _ = Self.pending.withLock { $0.waiting.removeValue(forKey: id) }
+            return false
+        }
+        return Self.pending.withLock { $0.answers.removeValue(forKey: id) ?? false }
+    }
+
+    static func answer(_ reply: AppMessage) {
+        guard let id = reply.id else { return }
+        let semaphore = pending.withLock { pending -> DispatchSemaphore? in
+            guard let semaphore = pending.waiting.removeValue(forKey: id) else { return nil }
+            pending.answers[id] = reply.granted ?? false
+            return semaphore
+        }
+        semaphore?.signal()
+    }
+}

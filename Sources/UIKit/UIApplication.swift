@@ -1,0 +1,195 @@
+public import Foundation
+
+/// `UIResponder`: the base class of an app delegate and a scene delegate.
+///
+/// Its initializer is `required`: iOS makes the delegates from their class names (the
+/// `@main` type, `UISceneDelegateClassName`), and Swift on Linux can build an object from a class
+/// only through a required initializer. A delegate with stored properties gives them initial values.
+@MainActor
+open class UIResponder: NSObject {
+    /// A responder.
+    public required nonisolated override init() { super.init() }
+}
+
+/// `UIWindow`: nothing is drawn on Linux; a scene delegate keeps one as on iOS.
+@MainActor
+open class UIWindow: UIResponder {
+    /// The scene the window belongs to.
+    open weak var windowScene: UIWindowScene?
+    /// Whether ``makeKeyAndVisible()`` was called.
+    open private(set) var isKeyWindow = false
+
+    /// A window.
+    public required nonisolated init() { super.init() }
+
+    /// A window in `windowScene`.
+    public convenience init(windowScene: UIWindowScene) {
+        self.init()
+        self.windowScene = windowScene
+    }
+
+    /// Makes the window key (records it; nothing is shown).
+    open func makeKeyAndVisible() { isKeyWindow = true }
+}
+
+/// `UIApplication`: the running app. ``shared`` exists once ``UIApplicationMain(_:_:_:_:)`` (or the
+/// `@main` delegate) has started the app.
+@MainActor
+open class UIApplication: UIResponder {
+    /// Keys of the launch options (`application(_:didFinishLaunchingWithOptions:)`); nil when the
+    /// app has scenes, as on iOS.
+    public struct LaunchOptionsKey: RawRepresentable, Hashable, Sendable {
+        /// The key.
+        public var rawValue: String
+        /// A key.
+        public init(rawValue: String) { self.rawValue = rawValue }
+        /// The URL the app was launched to open (an `NSURL`).
+        public static let url = LaunchOptionsKey(rawValue: "UIApplicationLaunchOptionsURLKey")
+        /// The sender's bundle identifier.
+        public static let sourceApplication = LaunchOptionsKey(
+            rawValue: "UIApplicationLaunchOptionsSourceApplicationKey")
+        /// A property list from the sender.
+        public static let annotation = LaunchOptionsKey(rawValue: "UIApplicationLaunchOptionsAnnotationKey")
+    }
+
+    /// Keys of the options of `application(_:open:options:)`.
+    public struct OpenURLOptionsKey: RawRepresentable, Hashable, Sendable {
+        /// The key.
+        public var rawValue: String
+        /// A key.
+        public init(rawValue: String) { self.rawValue = rawValue }
+        /// The sender's bundle identifier (nil across teams).
+        public static let sourceApplication = OpenURLOptionsKey(
+            rawValue: "UIApplicationOpenURLOptionsSourceApplicationKey")
+        /// A property list from the sender.
+        public static let annotation = OpenURLOptionsKey(rawValue: "UIApplicationOpenURLOptionsAnnotationKey")
+        /// `true`: the original, open it in place (with its security scope); `false` or absent:
+        /// a copy, which the app must copy to keep.
+        public static let openInPlace = OpenURLOptionsKey(rawValue: "UIApplicationOpenURLOptionsOpenInPlaceKey")
+    }
+
+    /// The app (nil before it started).
+    public static var shared: UIApplication {
+        guard let application = ApplicationRuntime.current?.application else {
+            // As on iOS, `shared` outside a running app is a programming error; answer a fresh,
+            // delegate-less object rather than trapping.
+            return UIApplication()
+        }
+        return application
+    }
+
+    /// The app's delegate.
+    open weak var delegate: (any UIApplicationDelegate)?
+    /// The connected scenes (one, for an app with a scene manifest).
+    open internal(set) var connectedScenes: Set<UIScene> = []
+
+    /// The app object.
+    public required nonisolated init() { super.init() }
+}
+
+/// `UIApplicationDelegate`: the app's entry points. Every method has a default, as the optional
+/// methods of the Objective-C protocol: an app implements the ones it needs. A URL sent to an app
+/// without scenes arrives in ``application(_:open:options:)``; when that is not implemented the
+/// URL is lost, and exthost's report says so.
+@MainActor
+public protocol UIApplicationDelegate: AnyObject {
+    /// The app's window (for apps without scenes).
+    var window: UIWindow? { get set }
+    /// First launch call; returning false (with ``application(_:didFinishLaunchingWithOptions:)``
+    /// false or absent) keeps a launch URL from ``application(_:open:options:)``.
+    func application(
+        _ application: UIApplication,
+        willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool
+    /// Second launch call.
+    func application(
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool
+    /// A URL to open (apps without scenes), cold or warm.
+    func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any]) -> Bool
+    /// The configuration of a new scene (default: the one the Info.plist's
+    /// `UIApplicationSceneManifest` names).
+    func application(
+        _ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
+        options: UIScene.ConnectionOptions
+    ) -> UISceneConfiguration
+    /// The app is about to end.
+    func applicationWillTerminate(_ application: UIApplication)
+}
+
+extension UIApplicationDelegate {
+    /// No window.
+    public var window: UIWindow? {
+        get { nil }
+        set {}
+    }
+    /// Not implemented: true.
+    public func application(
+        _ application: UIApplication,
+        willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool {
+        ApplicationRuntime.current?.notImplemented("application(_:willFinishLaunchingWithOptions:)")
+        return true
+    }
+    /// Not implemented: true.
+    public func application(
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool {
+        ApplicationRuntime.current?.notImplemented("application(_:didFinishLaunchingWithOptions:)")
+        return true
+    }
+    /// Not implemented: the URL is lost.
+    public func application(
+        _ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any]
+    ) -> Bool {
+        ApplicationRuntime.current?.notImplemented("application(_:open:options:)")
+        return false
+    }
+    /// The Info.plist's configuration for the session's role.
+    public func application(
+        _ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
+        options: UIScene.ConnectionOptions
+    ) -> UISceneConfiguration {
+        ApplicationRuntime.current?.manifestConfiguration(for: connectingSceneSession.role)
+            ?? UISceneConfiguration(name: nil, sessionRole: connectingSceneSession.role)
+    }
+    /// Nothing.
+    public func applicationWillTerminate(_ application: UIApplication) {}
+}
+
+extension UIApplicationDelegate where Self: UIResponder {
+    /// The `@main` entry point: `@main class AppDelegate: UIResponder, UIApplicationDelegate`.
+    /// Runs ``UIApplicationMain(_:_:_:_:)`` with this class as the delegate and exits with its status.
+    public static func main() {
+        exit(ApplicationRuntime.run(delegateClass: Self.self))
+    }
+}
+
+/// The app's entry point, in `main.swift`:
+/// `UIApplicationMain(CommandLine.argc, CommandLine.unsafeArgv, nil, NSStringFromClass(AppDelegate.self))`.
+///
+/// Makes the delegate (a `UIResponder` subclass named `delegateClassName`), runs the launch
+/// sequence (`willFinishLaunching`, `didFinishLaunching`, then the scene's `willConnectTo` or
+/// `application(_:open:options:)` for a launch URL), then — when exthost keeps the app running
+/// (`exthost app launch`) — delivers later URLs until the app is terminated. Started by hand (not
+/// by exthost) it runs the launch sequence with no URL and returns.
+/// - Returns: the exit status (0; 1 when the delegate class cannot be made).
+@MainActor
+@discardableResult
+public func UIApplicationMain(
+    _ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, _ principalClassName: String?,
+    _ delegateClassName: String?
+) -> Int32 {
+    guard let name = delegateClassName,
+        let type = NSClassFromString(name) as? any (UIResponder & UIApplicationDelegate).Type
+    else {
+        FileHandle.standardError.write(
+            Data(
+                "UIApplicationMain: '\(delegateClassName ?? "nil")' is not a class that subclasses UIResponder and adopts UIApplicationDelegate\n"
+                    .utf8))
+        return 1
+    }
+    return ApplicationRuntime.run(delegateClass: type)
+}

@@ -1,0 +1,121 @@
+// exthost-probe-app: an app written only against Apple's names (Foundation and UIKit), as it would
+// be for iOS. The tests install it under several Info.plists and open files in it, cold and warm.
+//
+// Which entry points it has depends on the scene delegate its Info.plist names:
+//   (no UIApplicationSceneManifest)  the app delegate's application(_:open:options:)
+//   $(PRODUCT_MODULE_NAME).FullSceneDelegate       willConnectTo reads connectionOptions.urlContexts,
+//                                                  and scene(_:openURLContexts:)
+//   $(PRODUCT_MODULE_NAME).WarmOnlySceneDelegate   willConnectTo sets up the window only (the article's
+//                                                  bug), and scene(_:openURLContexts:)
+//   $(PRODUCT_MODULE_NAME).ColdOnlySceneDelegate   willConnectTo only
+//
+// For every URL it prints one line:
+//   PROBE-APP <entry> <file name> inPlace=<bool> source=<bundle|nil> noscope=<ok|denied> scoped=<ok N|denied|->
+//   after=<ok|denied|->
+// where noscope reads the file without a security scope, scoped between start and stop, after once stopped.
+
+import Foundation
+import UIKit
+
+final class AppDelegate: UIResponder, UIApplicationDelegate {
+    func application(
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool {
+        print(
+            "PROBE-APP launched scenes=\(launchOptions == nil ? "or-no-url" : "no") url=\((launchOptions?[.url] as? NSURL)?.lastPathComponent ?? "nil")"
+        )
+        return true
+    }
+
+    func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any]) -> Bool {
+        Probe.inspect(
+            "application-open", url, inPlace: options[.openInPlace] as? Bool ?? false,
+            source: options[.sourceApplication] as? String)
+        return true
+    }
+}
+
+final class FullSceneDelegate: UIResponder, UIWindowSceneDelegate {
+    var window: UIWindow?
+
+    func scene(
+        _ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions
+    ) {
+        guard let windowScene = scene as? UIWindowScene else { return }
+        window = UIWindow(windowScene: windowScene)
+        window?.makeKeyAndVisible()
+        for context in connectionOptions.urlContexts {
+            Probe.inspect(
+                "willConnectTo", context.url, inPlace: context.options.openInPlace,
+                source: context.options.sourceApplication)
+        }
+    }
+
+    func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
+        for context in URLContexts {
+            Probe.inspect(
+                "openURLContexts", context.url, inPlace: context.options.openInPlace,
+                source: context.options.sourceApplication)
+        }
+    }
+}
+
+final class WarmOnlySceneDelegate: UIResponder, UIWindowSceneDelegate {
+    var window: UIWindow?
+
+    func scene(
+        _ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions
+    ) {
+        guard let windowScene = scene as? UIWindowScene else { return }
+        window = UIWindow(windowScene: windowScene)
+        window?.makeKeyAndVisible()
+    }
+
+    func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
+        for context in URLContexts {
+            Probe.inspect(
+                "openURLContexts", context.url, inPlace: context.options.openInPlace,
+                source: context.options.sourceApplication)
+        }
+    }
+}
+
+final class ColdOnlySceneDelegate: UIResponder, UIWindowSceneDelegate {
+    var window: UIWindow?
+
+    func scene(
+        _ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions
+    ) {
+        for context in connectionOptions.urlContexts {
+            Probe.inspect(
+                "willConnectTo", context.url, inPlace: context.options.openInPlace,
+                source: context.options.sourceApplication)
+        }
+    }
+}
+
+enum Probe {
+    static func read(_ url: URL) -> String {
+        guard let data = try? Data(contentsOf: url) else { return "denied" }
+        return "ok \(data.count)"
+    }
+
+    @MainActor
+    static func inspect(_ entry: String, _ url: URL, inPlace: Bool, source: String?) {
+        var scoped = "-"
+        var after = "-"
+        let plain = read(url)
+        if url.startAccessingSecurityScopedResource() {
+            scoped = read(url)
+            url.stopAccessingSecurityScopedResource()
+            after = read(url)
+        }
+        print(
+            "PROBE-APP \(entry) \(url.lastPathComponent) inPlace=\(inPlace) source=\(source ?? "nil") "
+                + "noscope=\(plain.hasPrefix("ok") ? "ok" : plain) scoped=\(scoped) after=\(after.hasPrefix("ok") ? "ok" : after)"
+        )
+    }
+}
+
+UIApplicationMain(CommandLine.argc, CommandLine.unsafeArgv, nil, NSStringFromClass(AppDelegate.self))

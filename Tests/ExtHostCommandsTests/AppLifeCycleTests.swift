@@ -1,0 +1,225 @@
+import AppGroups
+import ExtensionHost
+import Foundation
+import HostSystem
+import Testing
+
+@testable import ExtHostCommands
+
+/// The app as a process with Apple's entry points: a URL sent to an app that is not running
+/// arrives in `scene(_:willConnectTo:options:)`, one sent while it runs in `scene(_:openURLContexts:)`;
+/// an app that lacks one loses the URL there, and the report says so. The app is
+/// `exthost-probe-app` (written only against Foundation and UIKit), installed under several
+/// Info.plists; the running app is a real `exthost app launch` process.
+@Suite(.timeLimit(.minutes(3)))
+struct AppLifeCycleTests {
+    static let probeApp = URL(fileURLWithPath: (SiblingExecutable.directory ?? "") + "/exthost-probe-app")
+
+    /// Installs the probe as `com.example.probe` claiming `*.probedoc`, with `sceneDelegate` (nil: no
+    /// scene manifest) and `keys` merged into its Info.plist.
+    static func installProbe(on root: URL, sceneDelegate: String?, _ keys: [String: Any] = [:]) throws {
+        let bundle = root.appendingPathComponent("Bundles/Probe.app")
+        try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
+        var info: [String: Any] = [
+            "CFBundleIdentifier": "com.example.probe", "CFBundleName": "Probe", "CFBundleExecutable": "Probe",
+            "LSSupportsOpeningDocumentsInPlace": false,
+            "CFBundleDocumentTypes": [
+                ["CFBundleTypeName": "Probe", "LSHandlerRank": "Owner", "LSItemContentTypes": ["com.example.probedoc"]]
+            ],
+            "UTExportedTypeDeclarations": [
+                [
+                    "UTTypeIdentifier": "com.example.probedoc", "UTTypeConformsTo": ["public.data", "public.content"],
+                    "UTTypeTagSpecification": ["public.filename-extension": ["probedoc"]],
+                ]
+            ],
+        ]
+        if let sceneDelegate {
+            info["UIApplicationSceneManifest"] = [
+                "UISceneConfigurations": [
+                    "UIWindowSceneSessionRoleApplication": [
+                        ["UISceneDelegateClassName": "$(PRODUCT_MODULE_NAME).\(sceneDelegate)"]
+                    ]
+                ]
+            ]
+        }
+        info.merge(keys) { $1 }
+        try PropertyListSerialization.data(fromPropertyList: info, format: .xml, options: 0)
+            .write(to: bundle.appendingPathComponent("Info.plist"))
+        try FileManager.default.copyItem(at: probeApp, to: bundle.appendingPathComponent("Probe"))
+    }
+
+    static func document(in root: URL, _ name: String = "hello.probedoc") throws -> URL {
+        let url = root.appendingPathComponent(name)
+        try Data("probe document\n".utf8).write(to: url)
+        return url
+    }
+
+    /// `exthost open FILE --json`: exit code, the `app` report, and the probe's line.
+    static func open(_ file: URL, root: URL, from: String? = nil) async throws -> (ExitCode, [String: Any], String) {
+        let (code, out, err) = await TestSupport.run(
+            ["open", file.path, "--json"] + (from.map { ["--from", $0] } ?? []), root: root)
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any], "\(out)\(err)")
+        let app = try #require(json["app"] as? [String: Any], "\(out)")
+        let output = ((app["run"] as? [String: Any])?["output"] as? String) ?? ""
+        return (
+            code, app,
+            output.split(separator: "\n").first { $0.hasPrefix("PROBE-APP ") && !$0.contains("launched") }.map(
+                String.init) ?? ""
+        )
+    }
+
+    static func method(_ app: [String: Any]) -> String? { (app["delivery"] as? [String: Any])?["method"] as? String }
+    static func detail(_ app: [String: Any]) -> String {
+        (app["delivery"] as? [String: Any])?["detail"] as? String ?? ""
+    }
+
+    /// A running `exthost app launch com.example.probe`, its output collected in a file.
+    final class LaunchedApp {
+        let process = Process()
+        let log: URL
+        let root: URL
+
+        init(root: URL) throws {
+            self.root = root
+            log = root.appendingPathComponent("launch.log")
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+            let handle = try FileHandle(forWritingTo: log)
+            process.executableURL = URL(fileURLWithPath: try Executables.exthost())
+            process.arguments = ["app", "launch", "com.example.probe", "--root", root.path]
+            process.standardOutput = handle
+            process.standardError = handle
+            try process.run()
+            let socket = AppLaunchServer.socketPath("com.example.probe", on: DeviceRoot(url: root))
+            let deadline = Date().addingTimeInterval(20)
+            while !FileManager.default.fileExists(atPath: socket) && process.isRunning && Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+        }
+
+        var output: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+
+        /// `exthost app terminate`, then waits for the process; its exit status.
+        func terminate() async -> (ExitCode, Int32) {
+            let (code, _, _) = await TestSupport.run(["app", "terminate", "com.example.probe"], root: root)
+            process.waitUntilExit()
+            return (code, process.terminationStatus)
+        }
+    }
+
+    @Test func bothEntryPointsReceiveTheURLColdAndWarm() async throws {
+        let root = try TestSupport.scratchRoot("lifecycle")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Self.installProbe(on: root, sceneDelegate: "FullSceneDelegate")
+        let file = try Self.document(in: root)
+
+        let (code, cold, line) = try await Self.open(file, root: root, from: "com.example.sender")
+        #expect(code == .success)
+        #expect(cold["start"] as? String == "cold")
+        #expect(Self.method(cold) == "willConnectTo")
+        #expect(
+            line.hasPrefix("PROBE-APP willConnectTo hello.probedoc inPlace=false source=com.example.sender"), "\(line)")
+        #expect(line.contains("noscope=ok"), "an Inbox copy is the app's own: \(line)")
+        // The copy was made in the app's own Documents/Inbox.
+        let urls = (cold["delivery"] as? [String: Any])?["urls"] as? [String] ?? []
+        #expect(urls.first?.contains("/Documents/Inbox/hello.probedoc") == true, "\(urls)")
+
+        let running = try LaunchedApp(root: root)
+        let (warmCode, warm, _) = try await Self.open(file, root: root)
+        #expect(warmCode == .success)
+        #expect(warm["start"] as? String == "warm")
+        #expect(warm["pid"] as? Int == Int(running.process.processIdentifier) || (warm["pid"] as? Int ?? 0) > 0)
+        #expect(Self.method(warm) == "openURLContexts")
+        // A second file of the same name lands beside the first as iOS names it.
+        #expect(
+            ((warm["delivery"] as? [String: Any])?["urls"] as? [String])?.first?.hasSuffix("hello-1.probedoc") == true)
+        let (terminated, status) = await running.terminate()
+        #expect(terminated == .success)
+        #expect(status == 0, "\(running.output)")
+        #expect(running.output.contains("PROBE-APP openURLContexts hello-1.probedoc"), "\(running.output)")
+    }
+
+    @Test func anAppThatHandlesOnlyOpenURLContextsLosesTheURLOnAColdStart() async throws {
+        let root = try TestSupport.scratchRoot("lifecycle")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Self.installProbe(on: root, sceneDelegate: "WarmOnlySceneDelegate")
+        let file = try Self.document(in: root)
+
+        let (code, cold, line) = try await Self.open(file, root: root)
+        #expect(code == .failure)
+        #expect(Self.method(cold) == "lost")
+        #expect(Self.detail(cold).contains("never read connectionOptions.urlContexts"), "\(Self.detail(cold))")
+        #expect(line.isEmpty, "no code of the app saw it: \(line)")
+
+        let running = try LaunchedApp(root: root)
+        let (warmCode, warm, _) = try await Self.open(file, root: root)
+        #expect(warmCode == .success)
+        #expect(Self.method(warm) == "openURLContexts")
+        _ = await running.terminate()
+    }
+
+    @Test func anAppThatHandlesOnlyWillConnectToLosesTheURLWhileItRuns() async throws {
+        let root = try TestSupport.scratchRoot("lifecycle")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Self.installProbe(on: root, sceneDelegate: "ColdOnlySceneDelegate")
+        let file = try Self.document(in: root)
+        let (_, cold, _) = try await Self.open(file, root: root)
+        #expect(Self.method(cold) == "willConnectTo")
+
+        let running = try LaunchedApp(root: root)
+        let (code, warm, _) = try await Self.open(file, root: root)
+        #expect(code == .failure)
+        #expect(Self.method(warm) == "lost")
+        #expect(Self.detail(warm).contains("does not implement scene(_:openURLContexts:)"), "\(Self.detail(warm))")
+        let (_, status) = await running.terminate()
+        #expect(status == 0)
+    }
+
+    @Test func anAppWithoutScenesGetsApplicationOpenWithItsOptions() async throws {
+        let root = try TestSupport.scratchRoot("lifecycle")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Self.installProbe(on: root, sceneDelegate: nil)
+        let file = try Self.document(in: root)
+        let (code, cold, line) = try await Self.open(file, root: root)
+        #expect(code == .success)
+        #expect(Self.method(cold) == "application-open")
+        #expect(line.hasPrefix("PROBE-APP application-open hello.probedoc inPlace=false"), "\(line)")
+        let output = ((cold["run"] as? [String: Any])?["output"] as? String) ?? ""
+        // Without scenes the launch options carry the URL.
+        #expect(output.contains("PROBE-APP launched scenes=no url=hello.probedoc"), "\(output)")
+    }
+
+    @Test func anInPlaceOriginalOpensOnlyInsideItsSecurityScope() async throws {
+        let root = try TestSupport.scratchRoot("lifecycle")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Self.installProbe(on: root, sceneDelegate: "FullSceneDelegate", ["LSSupportsOpeningDocumentsInPlace": true])
+        let file = try Self.document(in: root, "original.probedoc")
+        let (code, cold, line) = try await Self.open(file, root: root)
+        #expect(code == .success)
+        let urls = (cold["delivery"] as? [String: Any])?["urls"] as? [String] ?? []
+        #expect(urls.first.flatMap(URL.init(string:))?.path == file.path, "the original, not a copy: \(urls)")
+        #expect(line.contains("inPlace=true"), "\(line)")
+        #expect(line.contains("scoped=ok 15"), "\(line)")
+        let run = try #require(cold["run"] as? [String: Any])
+        if run["scopeEnforcement"] as? String == "kernel" {
+            #expect(line.contains("noscope=denied") && line.contains("after=denied"), "\(line)")
+        } else {
+            #expect(run["scopeEnforcement"] as? String == "api-only")
+        }
+    }
+
+    @Test func aProgramWithoutTheAppLifeCycleLosesTheURL() async throws {
+        let root = try TestSupport.scratchRoot("lifecycle")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Self.installProbe(on: root, sceneDelegate: "FullSceneDelegate")
+        // Replace the program with one that never calls UIApplicationMain.
+        let program = root.appendingPathComponent("Bundles/Probe.app/Probe")
+        try FileManager.default.removeItem(at: program)
+        try FileManager.default.copyItem(
+            at: URL(fileURLWithPath: "/bin/true"), to: program)
+        let (code, cold, _) = try await Self.open(try Self.document(in: root), root: root)
+        #expect(code == .failure)
+        #expect(Self.method(cold) == "lost")
+        #expect(Self.detail(cold).contains("does not run the app life cycle"), "\(Self.detail(cold))")
+    }
+}
