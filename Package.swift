@@ -93,7 +93,7 @@ let package = Package(
 
         .target(
             name: "ExtHostTesting",
-            dependencies: ["ExtensionHost", "AppGroups", "HostSystem", "ExtensionIPC", "Payloads"]),
+            dependencies: ["ExtensionHost", "AppGroups", "HostSystem", "ExtensionIPC", "Payloads", "ShareSheet"]),
 
         // MARK: - Command line
         .target(

@@ -1,7 +1,9 @@
 @_exported public import AppGroups
 @_exported public import ExtensionHost
+import ExtensionIPC
 public import Foundation
 import HostSystem
+import ShareSheet
 
 /// A fresh emulated device for one test: install your app, share items with its extension through
 /// the real pipeline (a separate, sandboxed, memory-limited process), run the app, and read what
@@ -135,6 +137,69 @@ public struct TestDevice: Sendable {
         options.arguments = arguments
         if let exthost = SiblingExecutable.path("exthost") { options.builtInApp = (exthost, ["__app"]) }
         return try await ExtensionHost.runApp(bundleIdentifier, on: root, launcher: launcher, options: options)
+    }
+
+    /// Opens the file at `url` as the Files app's Open With does (`exthost open`): iOS's choice of
+    /// app (or `app`), the file handed over (a copy in the app's `Documents/Inbox`, or the original
+    /// for an app that opens documents in place), and the URL delivered to the app's process —
+    /// warm inside ``withRunningApp(_:_:)``, else cold by launching it.
+    /// - Throws: ``TestDeviceError`` when no installed app opens the file; `ShareError` when the app
+    ///   cannot run.
+    public func open(fileAt url: URL, with app: String? = nil, from source: String? = nil) async throws -> AppOpenReport
+    {
+        let bundles = InstalledBundles(root: root)
+        guard let chosen = app ?? bundles.handlers(forFile: url).chosen else {
+            throw TestDeviceError("no installed app opens \(url.lastPathComponent)")
+        }
+        let delivery = try bundles.deliver(file: url, to: chosen, on: root)
+        return try await AppLaunchServer.deliver(
+            [
+                OpenURLContextDescription(
+                    url: delivery.url, openInPlace: delivery.openInPlace, sourceApplication: source)
+            ],
+            to: chosen, on: root, launcher: try launcher(), options: appOptions())
+    }
+
+    /// Launches the app `bundleIdentifier` and keeps it running while `body` runs (as `exthost app
+    /// launch` does), so ``open(fileAt:with:from:)`` delivers to it warm; then terminates it.
+    /// - Returns: how the app ran, with each URL it was sent.
+    /// - Throws: `ShareError` when it cannot run; what `body` throws.
+    public func withRunningApp(
+        _ bundleIdentifier: String, _ body: @escaping @Sendable (RunningApp) async throws -> Void
+    ) async throws -> AppRunReport {
+        var options = appOptions()
+        options.keepRunning = true
+        let failure = Locked<(any Error)?>(nil)
+        let root = self.root
+        let report = try await ExtensionHost.runApp(
+            bundleIdentifier, on: root, launcher: try launcher(), options: options
+        ) { app in
+            let done = Locked(false)
+            let serving = Task { try? await AppLaunchServer.serve(app, on: root, shouldStop: { done.withLock { $0 } }) }
+            // The socket exists once serve has bound it.
+            let socket = AppLaunchServer.socketPath(bundleIdentifier, on: root)
+            for _ in 0..<500 where !FileManager.default.fileExists(atPath: socket) {
+                try? await Task.sleep(for: .milliseconds(10))
+            }
+            do { try await body(app) } catch { failure.withLock { $0 = error } }
+            done.withLock { $0 = true }
+            await serving.value
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
+        return report
+    }
+
+    private func launcher() throws -> String {
+        guard let launcher = SandboxPolicy.launcherNextToExecutable() else {
+            throw TestDeviceError("exthost-sandbox-exec is not built beside the tests")
+        }
+        return launcher
+    }
+
+    private func appOptions() -> AppLaunchOptions {
+        var options = AppLaunchOptions()
+        if let exthost = SiblingExecutable.path("exthost") { options.builtInApp = (exthost, ["__app"]) }
+        return options
     }
 
     /// The entries committed to `group` that the installed app entitled to it has not consumed —

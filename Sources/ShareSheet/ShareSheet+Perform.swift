@@ -28,6 +28,8 @@ public struct SheetPerformance: Codable, Sendable {
     /// For "Copy to"/"Open in" an app: the file URL the app is handed (a copy in its
     /// `Documents/Inbox`, or the original when it opens documents in place), per shared file.
     public var delivered: [String]?
+    /// For "Copy to"/"Open in": the app's process receiving the URLs (cold, or warm when it runs).
+    public var launch: AppOpenReport? = nil
 }
 
 /// Why an activity could not be performed.
@@ -54,6 +56,9 @@ public struct SheetPerformOptions: Sendable {
     public var builtInShareExtension: (String, [String])?
     /// The program (and arguments) that runs an action extension whose bundle holds none.
     public var builtInActionExtension: (String, [String])?
+    /// The program (and arguments) that runs an app whose bundle holds none (the receiver of
+    /// "Copy to"/"Open in"); nil: such an app is handed the files but not launched.
+    public var builtInApp: (String, [String])?
     /// A program to run as the extension instead of the bundle's (your own, not yet installed).
     public var extensionExecutable: URL?
     /// Its arguments.
@@ -98,7 +103,7 @@ extension ShareSheet {
         case "share-extension", "action-extension":
             return try await performExtension(activity, items: items, root: root, bundles: bundles, options: options)
         case "app" where id.hasPrefix("open-in:") || id.hasPrefix("copy-to:"):
-            return try deliver(activity, items: items, root: root, bundles: bundles)
+            return try await deliver(activity, items: items, root: root, bundles: bundles, options: options)
         default:
             throw SheetError(
                 .badInput,
@@ -147,10 +152,12 @@ extension ShareSheet {
     }
 
     /// "Copy to"/"Open in": each file handed over as ``InstalledBundles/deliver(file:to:on:moving:named:)``
-    /// does it (a copy in `Documents/Inbox`, or the original for an app that opens in place).
+    /// does it (a copy in `Documents/Inbox`, or the original for an app that opens in place), then
+    /// the URLs delivered to the app's process, warm or cold (``ExtensionHost/AppLaunchServer``).
     static func deliver(
-        _ activity: SheetActivity, items: ActivityItems, root: DeviceRoot, bundles: InstalledBundles
-    ) throws(SheetError)
+        _ activity: SheetActivity, items: ActivityItems, root: DeviceRoot, bundles: InstalledBundles,
+        options: SheetPerformOptions
+    ) async throws(SheetError)
         -> SheetPerformance
     {
         let files = items.items.compactMap { item -> URL? in
@@ -165,18 +172,33 @@ extension ShareSheet {
             throw SheetError(.badInput, "\(activity.id) names no app")
         }
         var delivered: [String] = []
+        var contexts: [OpenURLContextDescription] = []
         do {
             for file in files {
-                delivered.append(try bundles.deliver(file: file, to: identifier, on: root).path)
+                let delivery = try bundles.deliver(file: file, to: identifier, on: root)
+                delivered.append(delivery.path)
+                contexts.append(OpenURLContextDescription(url: delivery.url, openInPlace: delivery.openInPlace))
             }
         } catch {
             throw SheetError(.failed, "handing the files to \(identifier): \(error)")
+        }
+        var launch: AppOpenReport?
+        let app = bundles.apps.first { $0.identifier == identifier }
+        if !contexts.isEmpty, let app, options.builtInApp != nil || InstalledBundle.executable(of: app.url) != nil {
+            var appOptions = AppLaunchOptions()
+            appOptions.builtInApp = options.builtInApp.map { ($0.0, $0.1) }
+            do {
+                launch = try await AppLaunchServer.deliver(
+                    contexts, to: identifier, on: root, launcher: options.launcher, options: appOptions)
+            } catch {
+                throw SheetError(error.isBadInput ? .badInput : .failed, error.message)
+            }
         }
         return SheetPerformance(
             completion: SheetCompletion(
                 activityType: activity.activityType ?? activity.id, completed: true, returnedItems: nil,
                 activityError: nil),
-            delivered: delivered)
+            delivered: delivered, launch: launch)
     }
 
     static func uniqueName(_ name: String, in folder: URL) -> URL {

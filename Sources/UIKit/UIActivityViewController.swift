@@ -118,6 +118,7 @@ open class UIActivityViewController {
         if let exthost = SiblingExecutable.path("exthost") {
             options.builtInShareExtension = (exthost, ["__extension"])
             options.builtInActionExtension = (exthost, ["__action-extension"])
+            options.builtInApp = (exthost, ["__app"])
         }
         let items = try model(for: activityType.rawValue)
         let performance: SheetPerformance

@@ -46,7 +46,13 @@ struct AirDropTests {
         #expect(report["app"] as? String == "com.example.carddrop")
         let path = try #require(report["path"] as? String)
         #expect(path.hasPrefix("Data/Application/") && path.hasSuffix("/Documents/Inbox/alice.card"))
-        #expect(try Data(contentsOf: receiver.appendingPathComponent(path)) == Data(contentsOf: Self.card))
+        // CardDrop (the built-in app) was launched for it and moved it out of its Inbox.
+        let launch = try #require(report["launch"] as? [String: Any])
+        #expect(launch["start"] as? String == "cold")
+        #expect((launch["delivery"] as? [String: Any])?["method"] as? String == "willConnectTo")
+        let kept = receiver.appendingPathComponent(path).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Received/alice.card")
+        #expect(try Data(contentsOf: kept) == Data(contentsOf: Self.card))
         #expect(report["sha256"] as? String == SHA256.hex(of: try Data(contentsOf: Self.card)))
         #expect(!Self.leftovers(receiver).contains { $0.hasPrefix("Downloads/") || $0.hasPrefix("tmp/") })
     }

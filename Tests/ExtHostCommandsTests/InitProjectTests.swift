@@ -6,7 +6,7 @@ import Testing
 
 /// `exthost init` as a new user meets it: a package written into an empty folder outside this
 /// repository, depending on this checkout by path, whose README commands — `swift build`,
-/// `exthost install`, `exthost share`, `exthost app run`, `swift test` — all pass, each run by a
+/// `exthost install`, `exthost share`, `exthost app run`, `exthost open`, `swift test` — all pass, each run by a
 /// real shell with the built `exthost` on `PATH` and a device of its own.
 @Suite(.serialized) struct InitProjectTests {
     @Test func theTemplateBuiltIntoTheBinaryIsTheOneInScripts() throws {
@@ -31,7 +31,8 @@ import Testing
             contentsOf: TestSupport.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let shown = [
             "Package.swift", "Sources/MyShare/ShareHandler.swift", "Sources/MyShare/main.swift",
-            "Sources/MyApp/main.swift", "Tests/MyShareTests/MyShareTests.swift",
+            "Sources/MyApp/AppDelegate.swift", "Sources/MyApp/SceneDelegate.swift",
+            "Tests/MyShareTests/MyShareTests.swift",
         ]
         for path in shown {
             let file = try #require(InitTemplate.files.first { $0.path == path })
@@ -83,6 +84,10 @@ import Testing
             }
             if command.hasPrefix("exthost app run") {
                 #expect(output.contains("MyApp: 2 shared item(s)"), "\(output)")
+            }
+            if command.hasPrefix("exthost open") {
+                #expect(output.contains("through scene(_:willConnectTo:options:)"), "\(output)")
+                #expect(output.contains("MyApp opened hello.mynote at launch: A note for MyApp."), "\(output)")
             }
         }
     }

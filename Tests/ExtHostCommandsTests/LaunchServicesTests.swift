@@ -100,6 +100,18 @@ struct LaunchServicesTests {
         #expect(bundles.handlers(forURL: try #require(URL(string: "nobody://x"))).chosen == nil)
     }
 
+    @Test func aSecondCopyOfTheSameNameIsNumberedInTheInbox() throws {
+        let root = try TestSupport.scratchRoot("launch")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let pdf = TestSupport.packageRoot.appendingPathComponent("Containers/Bundles/DemoItems/menu.pdf")
+        let bundles = InstalledBundles(root: DeviceRoot(url: root))
+        let first = try bundles.deliver(file: pdf, to: "com.example.reader", on: DeviceRoot(url: root))
+        let second = try bundles.deliver(file: pdf, to: "com.example.reader", on: DeviceRoot(url: root))
+        #expect(URL(string: first.url)?.lastPathComponent == "menu.pdf")
+        #expect(URL(string: second.url)?.lastPathComponent == "menu-1.pdf")
+        #expect(!first.openInPlace && first.inbox == second.inbox)
+    }
+
     @Test func aCopyLandsInTheInboxAndAnInPlaceAppGetsTheOriginal() async throws {
         let root = try TestSupport.scratchRoot("launch")
         defer { try? FileManager.default.removeItem(at: root) }

@@ -244,7 +244,7 @@ struct ShareSheetTests {
             twice.share?.mistakes.contains { $0.hasPrefix("completeRequest(returningItems:) called after") } == true)
     }
 
-    @Test func copyToAnAppDeliversIntoItsInboxAndRenamesACollision() async throws {
+    @Test func copyToAnAppDeliversIntoItsInboxAndTheAppKeepsEachCopy() async throws {
         let root = try Self.device()
         defer { try? FileManager.default.removeItem(at: root) }
         let pdf = Self.demoItems.appendingPathComponent("menu.pdf")
@@ -259,9 +259,14 @@ struct ShareSheetTests {
             #expect(completion["returnedItems"] is NSNull)
             delivered += json["delivered"] as? [String] ?? []
         }
-        #expect(delivered.map { URL(fileURLWithPath: $0).lastPathComponent } == ["menu.pdf", "menu-1.pdf"])
+        // Each copy lands in the Inbox; Reader (the built-in app, launched cold each time) moves it out
+        // into Documents/Received, where the second becomes menu-1.pdf.
+        #expect(delivered.map { URL(fileURLWithPath: $0).lastPathComponent } == ["menu.pdf", "menu.pdf"])
         #expect(delivered.allSatisfy { $0.contains("/Documents/Inbox/") })
-        #expect(try Data(contentsOf: URL(fileURLWithPath: delivered[1])) == Data(contentsOf: pdf))
+        let documents = URL(fileURLWithPath: delivered[1]).deletingLastPathComponent().deletingLastPathComponent()
+        let kept = try FileManager.default.contentsOfDirectory(atPath: documents.appendingPathComponent("Received").path)
+        #expect(kept.sorted() == ["menu-1.pdf", "menu.pdf"])
+        #expect(try Data(contentsOf: documents.appendingPathComponent("Received/menu-1.pdf")) == Data(contentsOf: pdf))
     }
 
     @Test func performingAHiddenOrUnknownActivityIsRefused() async throws {

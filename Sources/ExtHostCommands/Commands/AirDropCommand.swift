@@ -1,4 +1,6 @@
 import AppGroups
+import ExtensionHost
+import ExtensionIPC
 import Foundation
 import ShareSheet
 import UniformTypes
@@ -95,6 +97,11 @@ enum AirDropCommand {
                 context.print("  open with \(handler.bundleIdentifier) [\(handler.rank)]")
             }
             if let path = receipt.path { context.print("at \(path) in \(to.url.path)") }
+            if let launch = receipt.launch {
+                context.print(
+                    AppHandOff.line(
+                        launch.delivery, start: launch.start, bundle: launch.bundleIdentifier, pid: launch.pid))
+            }
         }
         switch receipt.outcome {
         case "accepted": return .success
@@ -122,7 +129,7 @@ enum AirDropCommand {
         try Data("\(listener.port)".utf8).write(to: URL(fileURLWithPath: portFile), options: .atomic)
         let connection = try listener.accept(timeoutSeconds: 30)
         defer { close(connection) }
-        let receipt: AirDropReceipt
+        var receipt: AirDropReceipt
         if let header = readLine(connection), let offer = try? JSONDecoder().decode(AirDropOffer.self, from: header) {
             do {
                 receipt = try receiver.receive(offer) { buffer in
@@ -137,6 +144,12 @@ enum AirDropCommand {
             receipt = .refused(
                 "the sender's announcement is not a readable offer",
                 flow: receiver.savesToDownloads ? "downloads" : "open-with")
+        }
+        // The app the file went to receives its URL, as sharingd opens it: the Inbox copy, openInPlace
+        // false, no source application (AirDrop is another team's).
+        if let app = receipt.app, let delivery = receipt.delivery {
+            receipt.launch = try? await AppHandOff.deliver(
+                [OpenURLContextDescription(url: delivery.url, openInPlace: delivery.openInPlace)], to: app, on: root)
         }
         let line = (try? SheetCommand.encoded(receipt).replacingOccurrences(of: "\n", with: " ")) ?? "{}"
         writeAll(connection, line + "\n")

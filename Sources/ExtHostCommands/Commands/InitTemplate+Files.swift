@@ -14,7 +14,25 @@ extension InitTemplate {
             PGtleT5DRkJ1bmRsZUV4ZWN1dGFibGU8L2tleT4KCTxzdHJpbmc+TXlBcHA8L3N0cmluZz4KCTxrZXk+Q0ZCdW5kbGVQYWNr
             YWdlVHlwZTwva2V5PgoJPHN0cmluZz5BUFBMPC9zdHJpbmc+Cgk8a2V5PkNGQnVuZGxlU2hvcnRWZXJzaW9uU3RyaW5nPC9r
             ZXk+Cgk8c3RyaW5nPjEuMDwvc3RyaW5nPgoJPGtleT5DRkJ1bmRsZVZlcnNpb248L2tleT4KCTxzdHJpbmc+MTwvc3RyaW5n
-            Pgo8L2RpY3Q+CjwvcGxpc3Q+Cg==
+            PgoJPGtleT5VSUFwcGxpY2F0aW9uU2NlbmVNYW5pZmVzdDwva2V5PgoJPGRpY3Q+CgkJPGtleT5VSUFwcGxpY2F0aW9uU3Vw
+            cG9ydHNNdWx0aXBsZVNjZW5lczwva2V5PgoJCTxmYWxzZS8+CgkJPGtleT5VSVNjZW5lQ29uZmlndXJhdGlvbnM8L2tleT4K
+            CQk8ZGljdD4KCQkJPGtleT5VSVdpbmRvd1NjZW5lU2Vzc2lvblJvbGVBcHBsaWNhdGlvbjwva2V5PgoJCQk8YXJyYXk+CgkJ
+            CQk8ZGljdD4KCQkJCQk8a2V5PlVJU2NlbmVDb25maWd1cmF0aW9uTmFtZTwva2V5PgoJCQkJCTxzdHJpbmc+RGVmYXVsdCBD
+            b25maWd1cmF0aW9uPC9zdHJpbmc+CgkJCQkJPGtleT5VSVNjZW5lRGVsZWdhdGVDbGFzc05hbWU8L2tleT4KCQkJCQk8c3Ry
+            aW5nPiQoUFJPRFVDVF9NT0RVTEVfTkFNRSkuU2NlbmVEZWxlZ2F0ZTwvc3RyaW5nPgoJCQkJPC9kaWN0PgoJCQk8L2FycmF5
+            PgoJCTwvZGljdD4KCTwvZGljdD4KCTxrZXk+Q0ZCdW5kbGVEb2N1bWVudFR5cGVzPC9rZXk+Cgk8YXJyYXk+CgkJPGRpY3Q+
+            CgkJCTxrZXk+Q0ZCdW5kbGVUeXBlTmFtZTwva2V5PgoJCQk8c3RyaW5nPk15QXBwIE5vdGU8L3N0cmluZz4KCQkJPGtleT5D
+            RkJ1bmRsZVR5cGVSb2xlPC9rZXk+CgkJCTxzdHJpbmc+RWRpdG9yPC9zdHJpbmc+CgkJCTxrZXk+TFNIYW5kbGVyUmFuazwv
+            a2V5PgoJCQk8c3RyaW5nPk93bmVyPC9zdHJpbmc+CgkJCTxrZXk+TFNJdGVtQ29udGVudFR5cGVzPC9rZXk+CgkJCTxhcnJh
+            eT4KCQkJCTxzdHJpbmc+Y29tLmV4YW1wbGUubXlhcHAubm90ZTwvc3RyaW5nPgoJCQk8L2FycmF5PgoJCTwvZGljdD4KCTwv
+            YXJyYXk+Cgk8a2V5PkxTU3VwcG9ydHNPcGVuaW5nRG9jdW1lbnRzSW5QbGFjZTwva2V5PgoJPGZhbHNlLz4KCTxrZXk+VVRF
+            eHBvcnRlZFR5cGVEZWNsYXJhdGlvbnM8L2tleT4KCTxhcnJheT4KCQk8ZGljdD4KCQkJPGtleT5VVFR5cGVJZGVudGlmaWVy
+            PC9rZXk+CgkJCTxzdHJpbmc+Y29tLmV4YW1wbGUubXlhcHAubm90ZTwvc3RyaW5nPgoJCQk8a2V5PlVUVHlwZURlc2NyaXB0
+            aW9uPC9rZXk+CgkJCTxzdHJpbmc+TXlBcHAgTm90ZTwvc3RyaW5nPgoJCQk8a2V5PlVUVHlwZUNvbmZvcm1zVG88L2tleT4K
+            CQkJPGFycmF5PgoJCQkJPHN0cmluZz5wdWJsaWMucGxhaW4tdGV4dDwvc3RyaW5nPgoJCQk8L2FycmF5PgoJCQk8a2V5PlVU
+            VHlwZVRhZ1NwZWNpZmljYXRpb248L2tleT4KCQkJPGRpY3Q+CgkJCQk8a2V5PnB1YmxpYy5maWxlbmFtZS1leHRlbnNpb248
+            L2tleT4KCQkJCTxhcnJheT4KCQkJCQk8c3RyaW5nPm15bm90ZTwvc3RyaW5nPgoJCQkJPC9hcnJheT4KCQkJPC9kaWN0PgoJ
+            CTwvZGljdD4KCTwvYXJyYXk+CjwvZGljdD4KPC9wbGlzdD4K
             """
         ),
         (
@@ -86,37 +104,76 @@ extension InitTemplate {
             dAoKYFNvdXJjZXMvTXlTaGFyZWAgaXMgdGhlIHNoYXJlIGV4dGVuc2lvbiAoYGltcG9ydCBGb3VuZGF0aW9uYCwgYGltcG9y
             dCBVbmlmb3JtVHlwZUlkZW50aWZpZXJzYDoKYE5TSXRlbVByb3ZpZGVyYCwgYE5TRXh0ZW5zaW9uQ29udGV4dGAsIGBGaWxl
             TWFuYWdlci5jb250YWluZXJVUkxgLCBgVXNlckRlZmF1bHRzKHN1aXRlTmFtZTopYCksCmBTb3VyY2VzL015QXBwYCB0aGUg
-            YXBwIHRoYXQgcmVhZHMgd2hhdCBpdCBzYXZlZCwgYE15QXBwLmFwcGAgdGhlIGJ1bmRsZSAoSW5mby5wbGlzdCwgdGhlCmV4
-            dGVuc2lvbidzIGFjdGl2YXRpb24gcnVsZSwgQXBwIEdyb3VwIGVudGl0bGVtZW50cykuCgpgYGBzaApzd2lmdCBidWlsZCAg
-            ICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIyBidWlsZHMgTXlTaGFyZSBhbmQgTXlBcHAKZXh0aG9zdCBpbnN0YWxs
-            IE15QXBwLmFwcCAgICAgICAgICAgICAgICAgICMgb250byB0aGUgZGVmYXVsdCBkZXZpY2U7IE15U2hhcmUgYW5kIE15QXBw
-            IGNvbWUgZnJvbSAuYnVpbGQvZGVidWcKZXh0aG9zdCBzaGFyZSBpdGVtcy8gICAgICAgICAgICAgICAgICAgICAgICMgdGhl
-            IHJ1bGUsIHRoZW4gTXlTaGFyZSBhcyBhIHNhbmRib3hlZCwgbWVtb3J5LWxpbWl0ZWQgcHJvY2VzcwpleHRob3N0IGFwcCBy
-            dW4gY29tLmV4YW1wbGUuTXlBcHAgICAgICAgICAgIyB0aGUgYXBwIHJlYWRzIHRoZSBncm91cDogMiBzaGFyZWQgaXRlbShz
-            KQpzd2lmdCB0ZXN0ICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgIyB0aGUgc2FtZSwgdGhyb3VnaCBFeHRIb3N0
-            VGVzdGluZywgb24gYSBmcmVzaCBkZXZpY2UgcGVyIHRlc3QKYGBgCgpgZXh0aG9zdCBzaGFyZSAtLXJ1bGUgcnVsZS5wbGlz
-            dCBpdGVtcy9gIHRyaWVzIGFub3RoZXIgYWN0aXZhdGlvbiBydWxlOyBgZXh0aG9zdCBzaGFyZSAtLXBheWxvYWQKc2FmYXJp
-            LXdlYnBhZ2VgIHNoYXJlcyB3aGF0IFNhZmFyaSBzaGFyZXM7IGAtLXNodWZmbGUtbG9hZHMgU0VFRGAgY29tcGxldGVzIHRo
-            ZSBsb2FkcyBpbiBhbm90aGVyCm9yZGVyOyBgLS1tZW1vcnktbGltaXQgTWlCYCBsb3dlcnMgdGhlIDEyMCBNaUIgYSBzaGFy
-            ZSBleHRlbnNpb24gZ2V0cy4K
+            YXBwIChgaW1wb3J0IFVJS2l0YDogYW4gYEBtYWluYCBgVUlBcHBsaWNhdGlvbkRlbGVnYXRlYCB0aGF0IHJlYWRzIHdoYXQg
+            dGhlCmV4dGVuc2lvbiBzYXZlZCwgYW5kIGEgYFNjZW5lRGVsZWdhdGVgIHRoYXQgb3BlbnMgYC5teW5vdGVgIGRvY3VtZW50
+            cyksIGBNeUFwcC5hcHBgIHRoZSBidW5kbGUKKEluZm8ucGxpc3Qgd2l0aCB0aGUgc2NlbmUgbWFuaWZlc3QgYW5kIHRoZSBk
+            b2N1bWVudCB0eXBlLCB0aGUgZXh0ZW5zaW9uJ3MgYWN0aXZhdGlvbiBydWxlLCBBcHAKR3JvdXAgZW50aXRsZW1lbnRzKS4K
+            CmBgYHNoCnN3aWZ0IGJ1aWxkICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAjIGJ1aWxkcyBNeVNoYXJlIGFuZCBN
+            eUFwcApleHRob3N0IGluc3RhbGwgTXlBcHAuYXBwICAgICAgICAgICAgICAgICAgIyBvbnRvIHRoZSBkZWZhdWx0IGRldmlj
+            ZTsgTXlTaGFyZSBhbmQgTXlBcHAgY29tZSBmcm9tIC5idWlsZC9kZWJ1ZwpleHRob3N0IHNoYXJlIGl0ZW1zLyAgICAgICAg
+            ICAgICAgICAgICAgICAgIyB0aGUgcnVsZSwgdGhlbiBNeVNoYXJlIGFzIGEgc2FuZGJveGVkLCBtZW1vcnktbGltaXRlZCBw
+            cm9jZXNzCmV4dGhvc3QgYXBwIHJ1biBjb20uZXhhbXBsZS5NeUFwcCAgICAgICAgICAjIHRoZSBhcHAgcmVhZHMgdGhlIGdy
+            b3VwOiAyIHNoYXJlZCBpdGVtKHMpCmV4dGhvc3Qgb3BlbiBkb2N1bWVudHMvaGVsbG8ubXlub3RlICAgICAgICAjIE9wZW4g
+            V2l0aDogYSBjb3B5IGluIE15QXBwJ3MgSW5ib3gsIGRlbGl2ZXJlZCBhdCBsYXVuY2ggKGNvbGQpCnN3aWZ0IHRlc3QgICAg
+            ICAgICAgICAgICAgICAgICAgICAgICAgICAgICAjIHRoZSBzYW1lLCB0aHJvdWdoIEV4dEhvc3RUZXN0aW5nLCBvbiBhIGZy
+            ZXNoIGRldmljZSBwZXIgdGVzdApgYGAKCmBleHRob3N0IHNoYXJlIC0tcnVsZSBydWxlLnBsaXN0IGl0ZW1zL2AgdHJpZXMg
+            YW5vdGhlciBhY3RpdmF0aW9uIHJ1bGU7IGBleHRob3N0IHNoYXJlIC0tcGF5bG9hZApzYWZhcmktd2VicGFnZWAgc2hhcmVz
+            IHdoYXQgU2FmYXJpIHNoYXJlczsgYC0tc2h1ZmZsZS1sb2FkcyBTRUVEYCBjb21wbGV0ZXMgdGhlIGxvYWRzIGluIGFub3Ro
+            ZXIKb3JkZXI7IGAtLW1lbW9yeS1saW1pdCBNaUJgIGxvd2VycyB0aGUgMTIwIE1pQiBhIHNoYXJlIGV4dGVuc2lvbiBnZXRz
+            LiBgZXh0aG9zdCBhcHAgbGF1bmNoCmNvbS5leGFtcGxlLk15QXBwYCBrZWVwcyB0aGUgYXBwIHJ1bm5pbmc6IGFuIGBleHRo
+            b3N0IG9wZW5gIGZyb20gYW5vdGhlciB0ZXJtaW5hbCB0aGVuIGFycml2ZXMgaW4KYHNjZW5lKF86b3BlblVSTENvbnRleHRz
+            OilgIGluc3RlYWQgKHdhcm0pOyByZW1vdmUgZWl0aGVyIG1ldGhvZCBmcm9tIGBTY2VuZURlbGVnYXRlYCBhbmQKYGV4dGhv
+            c3Qgb3BlbmAgcmVwb3J0cyB0aGUgZG9jdW1lbnQgbG9zdCBpbiB0aGF0IGNhc2UuCg==
             """
         ),
         (
-            "Sources/MyApp/main.swift",
+            "Sources/MyApp/AppDelegate.swift",
             """
-            Ly8gVGhlIGFwcDogd2hhdCB0aGUgc2hhcmUgZXh0ZW5zaW9uIHNhdmVkLCByZWFkIGZyb20gdGhlIEFwcCBHcm91cCBhcyBv
-            biBpT1MuCmltcG9ydCBGb3VuZGF0aW9uCmltcG9ydCBVbmlmb3JtVHlwZUlkZW50aWZpZXJzCgpsZXQgZ3JvdXAgPSAiZ3Jv
-            dXAuY29tLmV4YW1wbGUuTXlBcHAiCmd1YXJkIGxldCBjb250YWluZXIgPSBGaWxlTWFuYWdlci5kZWZhdWx0LmNvbnRhaW5l
-            clVSTChmb3JTZWN1cml0eUFwcGxpY2F0aW9uR3JvdXBJZGVudGlmaWVyOiBncm91cCkgZWxzZSB7CiAgICBwcmludCgiTXlB
-            cHAgaXMgbm90IGVudGl0bGVkIHRvIFwoZ3JvdXApIikKICAgIGV4aXQoMSkKfQpsZXQgc2hhcmVkID0gY29udGFpbmVyLmFw
-            cGVuZGluZ1BhdGhDb21wb25lbnQoIlNoYXJlZCIsIGlzRGlyZWN0b3J5OiB0cnVlKQpsZXQgbmFtZXMgPSAoKHRyeT8gRmls
-            ZU1hbmFnZXIuZGVmYXVsdC5jb250ZW50c09mRGlyZWN0b3J5KGF0UGF0aDogc2hhcmVkLnBhdGgpKSA/PyBbXSkuc29ydGVk
-            KCkKcHJpbnQoIk15QXBwOiBcKG5hbWVzLmNvdW50KSBzaGFyZWQgaXRlbShzKSIpCmZvciBuYW1lIGluIG5hbWVzIHsKICAg
-            IGxldCBzaXplID0gKHRyeT8gRmlsZU1hbmFnZXIuZGVmYXVsdC5hdHRyaWJ1dGVzT2ZJdGVtKGF0UGF0aDogc2hhcmVkLmFw
-            cGVuZGluZ1BhdGhDb21wb25lbnQobmFtZSkucGF0aClbLnNpemVdKSA/PyAwCiAgICBwcmludCgiICBcKG5hbWUpIChcKHNp
-            emUpIGJ5dGVzKSIpCn0KbGV0IGxhc3QgPSBVc2VyRGVmYXVsdHMoc3VpdGVOYW1lOiBncm91cCk/LnN0cmluZ0FycmF5KGZv
-            cktleTogImxhc3RTaGFyZSIpID8/IFtdCnByaW50KCJsYXN0IHNoYXJlOiBcKGxhc3Quam9pbmVkKHNlcGFyYXRvcjogIiwg
-            IikpIikK
+            Ly8gVGhlIGFwcCwgd3JpdHRlbiBhcyBmb3IgaU9TOiB3aGF0IHRoZSBzaGFyZSBleHRlbnNpb24gc2F2ZWQsIHJlYWQgZnJv
+            bSB0aGUgQXBwIEdyb3VwIGF0IGxhdW5jaDsKLy8gZG9jdW1lbnRzIG9wZW5lZCBpbiBpdCBhcnJpdmUgaW4gU2NlbmVEZWxl
+            Z2F0ZS4KaW1wb3J0IEZvdW5kYXRpb24KaW1wb3J0IFVJS2l0CgpAbWFpbgpmaW5hbCBjbGFzcyBBcHBEZWxlZ2F0ZTogVUlS
+            ZXNwb25kZXIsIFVJQXBwbGljYXRpb25EZWxlZ2F0ZSB7CiAgICBzdGF0aWMgbGV0IGdyb3VwID0gImdyb3VwLmNvbS5leGFt
+            cGxlLk15QXBwIgoKICAgIGZ1bmMgYXBwbGljYXRpb24oCiAgICAgICAgXyBhcHBsaWNhdGlvbjogVUlBcHBsaWNhdGlvbiwg
+            ZGlkRmluaXNoTGF1bmNoaW5nV2l0aE9wdGlvbnMgbGF1bmNoT3B0aW9uczogW1VJQXBwbGljYXRpb24uTGF1bmNoT3B0aW9u
+            c0tleTogQW55XT8KICAgICkgLT4gQm9vbCB7CiAgICAgICAgZ3VhcmQgbGV0IGNvbnRhaW5lciA9IEZpbGVNYW5hZ2VyLmRl
+            ZmF1bHQuY29udGFpbmVyVVJMKGZvclNlY3VyaXR5QXBwbGljYXRpb25Hcm91cElkZW50aWZpZXI6IFNlbGYuZ3JvdXApIGVs
+            c2UgewogICAgICAgICAgICBwcmludCgiTXlBcHAgaXMgbm90IGVudGl0bGVkIHRvIFwoU2VsZi5ncm91cCkiKQogICAgICAg
+            ICAgICByZXR1cm4gZmFsc2UKICAgICAgICB9CiAgICAgICAgbGV0IHNoYXJlZCA9IGNvbnRhaW5lci5hcHBlbmRpbmdQYXRo
+            Q29tcG9uZW50KCJTaGFyZWQiLCBpc0RpcmVjdG9yeTogdHJ1ZSkKICAgICAgICBsZXQgbmFtZXMgPSAoKHRyeT8gRmlsZU1h
+            bmFnZXIuZGVmYXVsdC5jb250ZW50c09mRGlyZWN0b3J5KGF0UGF0aDogc2hhcmVkLnBhdGgpKSA/PyBbXSkuc29ydGVkKCkK
+            ICAgICAgICBwcmludCgiTXlBcHA6IFwobmFtZXMuY291bnQpIHNoYXJlZCBpdGVtKHMpIikKICAgICAgICBmb3IgbmFtZSBp
+            biBuYW1lcyB7CiAgICAgICAgICAgIGxldCBzaXplID0gKHRyeT8gRmlsZU1hbmFnZXIuZGVmYXVsdC5hdHRyaWJ1dGVzT2ZJ
+            dGVtKGF0UGF0aDogc2hhcmVkLmFwcGVuZGluZ1BhdGhDb21wb25lbnQobmFtZSkucGF0aClbLnNpemVdKSA/PyAwCiAgICAg
+            ICAgICAgIHByaW50KCIgIFwobmFtZSkgKFwoc2l6ZSkgYnl0ZXMpIikKICAgICAgICB9CiAgICAgICAgbGV0IGxhc3QgPSBV
+            c2VyRGVmYXVsdHMoc3VpdGVOYW1lOiBTZWxmLmdyb3VwKT8uc3RyaW5nQXJyYXkoZm9yS2V5OiAibGFzdFNoYXJlIikgPz8g
+            W10KICAgICAgICBwcmludCgibGFzdCBzaGFyZTogXChsYXN0LmpvaW5lZChzZXBhcmF0b3I6ICIsICIpKSIpCiAgICAgICAg
+            cmV0dXJuIHRydWUKICAgIH0KfQo=
+            """
+        ),
+        (
+            "Sources/MyApp/SceneDelegate.swift",
+            """
+            aW1wb3J0IEZvdW5kYXRpb24KaW1wb3J0IFVJS2l0CgovLy8gRG9jdW1lbnRzIG9wZW5lZCBpbiBNeUFwcCAoT3BlbiBXaXRo
+            LCBDb3B5IHRvLCBBaXJEcm9wKTogd2hlbiB0aGUgYXBwIHdhcyBub3QgcnVubmluZyB0aGV5Ci8vLyBhcnJpdmUgaW4gYGNv
+            bm5lY3Rpb25PcHRpb25zLnVybENvbnRleHRzYCwgd2hlbiBpdCBydW5zIGluIGBzY2VuZShfOm9wZW5VUkxDb250ZXh0czop
+            YCDigJQgaGFuZGxlCi8vLyBib3RoLCBvciBvbmUgb2YgdGhlIHR3byBjYXNlcyBsb3NlcyB0aGUgZG9jdW1lbnQuCmZpbmFs
+            IGNsYXNzIFNjZW5lRGVsZWdhdGU6IFVJUmVzcG9uZGVyLCBVSVdpbmRvd1NjZW5lRGVsZWdhdGUgewogICAgdmFyIHdpbmRv
+            dzogVUlXaW5kb3c/CgogICAgZnVuYyBzY2VuZShfIHNjZW5lOiBVSVNjZW5lLCB3aWxsQ29ubmVjdFRvIHNlc3Npb246IFVJ
+            U2NlbmVTZXNzaW9uLCBvcHRpb25zIGNvbm5lY3Rpb25PcHRpb25zOiBVSVNjZW5lLkNvbm5lY3Rpb25PcHRpb25zKSB7CiAg
+            ICAgICAgZ3VhcmQgbGV0IHdpbmRvd1NjZW5lID0gc2NlbmUgYXM/IFVJV2luZG93U2NlbmUgZWxzZSB7IHJldHVybiB9CiAg
+            ICAgICAgd2luZG93ID0gVUlXaW5kb3cod2luZG93U2NlbmU6IHdpbmRvd1NjZW5lKQogICAgICAgIHdpbmRvdz8ubWFrZUtl
+            eUFuZFZpc2libGUoKQogICAgICAgIGZvciBjb250ZXh0IGluIGNvbm5lY3Rpb25PcHRpb25zLnVybENvbnRleHRzIHsgb3Bl
+            bihjb250ZXh0LCB3aGVuOiAiYXQgbGF1bmNoIikgfQogICAgfQoKICAgIGZ1bmMgc2NlbmUoXyBzY2VuZTogVUlTY2VuZSwg
+            b3BlblVSTENvbnRleHRzIFVSTENvbnRleHRzOiBTZXQ8VUlPcGVuVVJMQ29udGV4dD4pIHsKICAgICAgICBmb3IgY29udGV4
+            dCBpbiBVUkxDb250ZXh0cyB7IG9wZW4oY29udGV4dCwgd2hlbjogIndoaWxlIHJ1bm5pbmciKSB9CiAgICB9CgogICAgcHJp
+            dmF0ZSBmdW5jIG9wZW4oXyBjb250ZXh0OiBVSU9wZW5VUkxDb250ZXh0LCB3aGVuOiBTdHJpbmcpIHsKICAgICAgICAvLyBB
+            IGNvcHkgaW4gRG9jdW1lbnRzL0luYm94IGlzIHRoZSBhcHAncyBvd247IGFuIGluLXBsYWNlIG9yaWdpbmFsIG5lZWRzIGl0
+            cyBzZWN1cml0eSBzY29wZS4KICAgICAgICBsZXQgc2NvcGVkID0gY29udGV4dC5vcHRpb25zLm9wZW5JblBsYWNlICYmIGNv
+            bnRleHQudXJsLnN0YXJ0QWNjZXNzaW5nU2VjdXJpdHlTY29wZWRSZXNvdXJjZSgpCiAgICAgICAgZGVmZXIgeyBpZiBzY29w
+            ZWQgeyBjb250ZXh0LnVybC5zdG9wQWNjZXNzaW5nU2VjdXJpdHlTY29wZWRSZXNvdXJjZSgpIH0gfQogICAgICAgIGxldCB0
+            ZXh0ID0gKHRyeT8gU3RyaW5nKGNvbnRlbnRzT2Y6IGNvbnRleHQudXJsLCBlbmNvZGluZzogLnV0ZjgpKSA/PyAiIgogICAg
+            ICAgIHByaW50KCJNeUFwcCBvcGVuZWQgXChjb250ZXh0LnVybC5sYXN0UGF0aENvbXBvbmVudCkgXCh3aGVuKTogXCh0ZXh0
+            LnRyaW1taW5nQ2hhcmFjdGVycyhpbjogLm5ld2xpbmVzKSkiKQogICAgfQp9Cg==
             """
         ),
         (
@@ -203,7 +260,23 @@ extension InitTemplate {
             Z2VEaXJlY3RvcnkuYXBwZW5kaW5nUGF0aENvbXBvbmVudCgiTXlBcHAuYXBwIikpCiAgICBsZXQgcmVwb3J0ID0gdHJ5IGF3
             YWl0IGRldmljZS5zaGFyZShwcmVzZXQ6ICJzYWZhcmktd2VicGFnZSIpCiAgICAjZXhwZWN0KHJlcG9ydC5jb21wbGV0ZWQs
             ICJcKHJlcG9ydC5sb2cpIikKICAgICNleHBlY3QodHJ5IGRldmljZS5kZWZhdWx0cyhncm91cDogImdyb3VwLmNvbS5leGFt
-            cGxlLk15QXBwIilbImxhc3RTaGFyZSJdIGFzPyBbU3RyaW5nXSA9PSBbImV4YW1wbGUuY29tLnVybCJdKQp9Cg==
+            cGxlLk15QXBwIilbImxhc3RTaGFyZSJdIGFzPyBbU3RyaW5nXSA9PSBbImV4YW1wbGUuY29tLnVybCJdKQp9CgovLy8gQSBk
+            b2N1bWVudCBvcGVuZWQgaW4gdGhlIGFwcDogYXQgbGF1bmNoIGl0IGFycml2ZXMgaW4gYHNjZW5lKF86d2lsbENvbm5lY3RU
+            bzpvcHRpb25zOilgLCB3aGlsZQovLy8gdGhlIGFwcCBydW5zIGluIGBzY2VuZShfOm9wZW5VUkxDb250ZXh0czopYC4KQFRl
+            c3QoLnRpbWVMaW1pdCgubWludXRlcygyKSkpIGZ1bmMgdGhlQXBwT3BlbnNBRG9jdW1lbnRDb2xkQW5kV2FybSgpIGFzeW5j
+            IHRocm93cyB7CiAgICBsZXQgZGV2aWNlID0gdHJ5IFRlc3REZXZpY2UoKQogICAgZGVmZXIgeyBkZXZpY2UucmVtb3ZlKCkg
+            fQogICAgbGV0IHBhY2thZ2UgPSBUZXN0RGV2aWNlLnBhY2thZ2VEaXJlY3RvcnkKICAgIHRyeSBkZXZpY2UuaW5zdGFsbChh
+            cHBBdDogcGFja2FnZS5hcHBlbmRpbmdQYXRoQ29tcG9uZW50KCJNeUFwcC5hcHAiKSkKICAgIGxldCBub3RlID0gcGFja2Fn
+            ZS5hcHBlbmRpbmdQYXRoQ29tcG9uZW50KCJkb2N1bWVudHMvaGVsbG8ubXlub3RlIikKCiAgICBsZXQgY29sZCA9IHRyeSBh
+            d2FpdCBkZXZpY2Uub3BlbihmaWxlQXQ6IG5vdGUpCiAgICAjZXhwZWN0KGNvbGQuc3RhcnQgPT0gImNvbGQiKQogICAgI2V4
+            cGVjdChjb2xkLmRlbGl2ZXJ5Lm1ldGhvZCA9PSAud2lsbENvbm5lY3RUbywgIlwoY29sZC5kZWxpdmVyeS5kZXRhaWwpIikK
+            ICAgICNleHBlY3QoY29sZC5ydW4/Lm91dHB1dC5jb250YWlucygiTXlBcHAgb3BlbmVkIGhlbGxvLm15bm90ZSBhdCBsYXVu
+            Y2g6IEEgbm90ZSBmb3IgTXlBcHAuIikgPT0gdHJ1ZSkKCiAgICBsZXQgYXBwID0gdHJ5IGF3YWl0IGRldmljZS53aXRoUnVu
+            bmluZ0FwcCgiY29tLmV4YW1wbGUuTXlBcHAiKSB7IF8gaW4KICAgICAgICBsZXQgd2FybSA9IHRyeSBhd2FpdCBkZXZpY2Uu
+            b3BlbihmaWxlQXQ6IG5vdGUpCiAgICAgICAgI2V4cGVjdCh3YXJtLnN0YXJ0ID09ICJ3YXJtIikKICAgICAgICAjZXhwZWN0
+            KHdhcm0uZGVsaXZlcnkubWV0aG9kID09IC5vcGVuVVJMQ29udGV4dHMsICJcKHdhcm0uZGVsaXZlcnkuZGV0YWlsKSIpCiAg
+            ICB9CiAgICAjZXhwZWN0KGFwcC5vdXRwdXQuY29udGFpbnMoIk15QXBwIG9wZW5lZCBoZWxsby0xLm15bm90ZSB3aGlsZSBy
+            dW5uaW5nOiBBIG5vdGUgZm9yIE15QXBwLiIpLCAiXChhcHAub3V0cHV0KSIpCn0K
             """
         ),
         (
@@ -221,6 +294,12 @@ extension InitTemplate {
             ID0gdHJ5IGF3YWl0IGRldmljZS5zaGFyZShpdGVtc0F0OiBlbXB0eSkKICAgICAgICBYQ1RBc3NlcnRGYWxzZShyZXBvcnQu
             YWN0aXZhdGVkLCAiYW4gZW1wdHkgc2hhcmUgZG9lcyBub3Qgc2hvdyB0aGUgZXh0ZW5zaW9uIikKICAgICAgICBYQ1RBc3Nl
             cnROaWwocmVwb3J0LmV4dGVuc2lvbikKICAgIH0KfQo=
+            """
+        ),
+        (
+            "documents/hello.mynote",
+            """
+            QSBub3RlIGZvciBNeUFwcC4K
             """
         ),
         (

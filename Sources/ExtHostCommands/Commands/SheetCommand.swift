@@ -88,6 +88,7 @@ enum SheetCommand {
         if let exthost = try? Executables.exthost() {
             options.builtInShareExtension = (exthost, [ExtensionCommand.name])
             options.builtInActionExtension = (exthost, [ExtensionCommand.actionName])
+            options.builtInApp = (exthost, ["__app"])
         }
         if let path = parsed.value("extension-executable") {
             options.extensionExecutable = context.resolve(path)
@@ -199,6 +200,10 @@ enum SheetCommand {
             for mistake in share.mistakes { lines.append("mistake: \(mistake)") }
         }
         for path in performance.delivered ?? [] { lines.append("delivered: \(path)") }
+        if let launch = performance.launch {
+            lines.append(
+                AppHandOff.line(launch.delivery, start: launch.start, bundle: launch.bundleIdentifier, pid: launch.pid))
+        }
         return lines.joined(separator: "\n")
     }
 }

@@ -31,3 +31,25 @@ import Testing
     #expect(report.completed, "\(report.log)")
     #expect(try device.defaults(group: "group.com.example.MyApp")["lastShare"] as? [String] == ["example.com.url"])
 }
+
+/// A document opened in the app: at launch it arrives in `scene(_:willConnectTo:options:)`, while
+/// the app runs in `scene(_:openURLContexts:)`.
+@Test(.timeLimit(.minutes(2))) func theAppOpensADocumentColdAndWarm() async throws {
+    let device = try TestDevice()
+    defer { device.remove() }
+    let package = TestDevice.packageDirectory
+    try device.install(appAt: package.appendingPathComponent("MyApp.app"))
+    let note = package.appendingPathComponent("documents/hello.mynote")
+
+    let cold = try await device.open(fileAt: note)
+    #expect(cold.start == "cold")
+    #expect(cold.delivery.method == .willConnectTo, "\(cold.delivery.detail)")
+    #expect(cold.run?.output.contains("MyApp opened hello.mynote at launch: A note for MyApp.") == true)
+
+    let app = try await device.withRunningApp("com.example.MyApp") { _ in
+        let warm = try await device.open(fileAt: note)
+        #expect(warm.start == "warm")
+        #expect(warm.delivery.method == .openURLContexts, "\(warm.delivery.detail)")
+    }
+    #expect(app.output.contains("MyApp opened hello-1.mynote while running: A note for MyApp."), "\(app.output)")
+}
