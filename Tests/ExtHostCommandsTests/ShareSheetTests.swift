@@ -264,7 +264,8 @@ struct ShareSheetTests {
         #expect(delivered.map { URL(fileURLWithPath: $0).lastPathComponent } == ["menu.pdf", "menu.pdf"])
         #expect(delivered.allSatisfy { $0.contains("/Documents/Inbox/") })
         let documents = URL(fileURLWithPath: delivered[1]).deletingLastPathComponent().deletingLastPathComponent()
-        let kept = try FileManager.default.contentsOfDirectory(atPath: documents.appendingPathComponent("Received").path)
+        let kept = try FileManager.default.contentsOfDirectory(
+            atPath: documents.appendingPathComponent("Received").path)
         #expect(kept.sorted() == ["menu-1.pdf", "menu.pdf"])
         #expect(try Data(contentsOf: documents.appendingPathComponent("Received/menu-1.pdf")) == Data(contentsOf: pdf))
     }
