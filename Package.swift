@@ -17,7 +17,7 @@ let package = Package(
             name: "ExtHostApp",
             targets: [
                 "ExtensionFoundation", "UniformTypeIdentifiers", "MobileCoreServices", "AppGroups", "UIKit", "LinkPresentation",
-                "_Testing_UIKit",
+                "Intents", "_Testing_UIKit",
             ]),
         // Tests: a fresh device, install, share through the real sandboxed pipeline, run the app, read the group.
         .library(name: "ExtHostTesting", targets: ["ExtHostTesting"]),
@@ -68,8 +68,10 @@ let package = Package(
             name: "ExtensionRuntime", dependencies: ["HostSystem", "ExtensionIPC", "AppGroups", "ItemProviders"]),
 
         .target(
+            name: "Shortcuts", dependencies: ["AppGroups", "ExtensionHost", "ExtensionIPC", "UniformTypes", "Payloads"]),
+        .target(
             name: "ShareSheet",
-            dependencies: ["ActivationRules", "AppGroups", "Payloads", "ItemProviders", "UniformTypes", "ExtensionHost", "ExtensionIPC"]),
+            dependencies: ["Shortcuts", "ActivationRules", "AppGroups", "Payloads", "ItemProviders", "UniformTypes", "ExtensionHost", "ExtensionIPC"]),
 
         // MARK: - Apple's names, for a user's own extension and app
         .target(
@@ -80,16 +82,17 @@ let package = Package(
         .target(name: "UniformTypeIdentifiers", dependencies: ["ExtensionFoundation", "UniformTypes", "ItemProviders"]),
         .target(name: "MobileCoreServices", dependencies: ["UniformTypeIdentifiers", "UniformTypes"]),
         .target(name: "LinkPresentation", dependencies: ["ExtensionFoundation"]),
+        .target(name: "Intents", dependencies: ["ExtensionFoundation"]),
         .target(name: "_Testing_UIKit"),
         .target(
             name: "UIKit",
             dependencies: [
                 "_Testing_UIKit", "ExtensionFoundation", "LinkPresentation", "ShareSheet", "Payloads", "AppGroups", "ExtensionHost",
-                "ExtensionIPC", "HostSystem", "ItemProviders",
+                "ExtensionIPC", "HostSystem", "ItemProviders", "Intents",
             ]),
 
         // The app exthost runs for an app bundle without a program (exthost __app).
-        .target(name: "BuiltInApp", dependencies: ["UIKit"]),
+        .target(name: "BuiltInApp", dependencies: ["UIKit", "Intents"]),
 
         .target(
             name: "ExtHostTesting",
@@ -100,7 +103,7 @@ let package = Package(
             name: "ExtHostCommands",
             dependencies: [
                 "HostSystem", "UniformTypes", "ActivationRules", "AppGroups", "Archives", "ExtensionIPC",
-                "ItemProviders", "Payloads", "ExtensionHost", "ExtensionRuntime", "ShareSheet",
+                "ItemProviders", "Payloads", "ExtensionHost", "ExtensionRuntime", "ShareSheet", "Shortcuts",
             ]),
         .executableTarget(name: "exthost", dependencies: ["ExtHostCommands", "BuiltInApp"]),
 
@@ -110,7 +113,7 @@ let package = Package(
         .executableTarget(
             name: "exthost-example-extension", dependencies: ["ExtensionRuntime", "ItemProviders", "AppGroups", "ExtensionIPC"]),
         .executableTarget(name: "exthost-probe-extension", dependencies: ["UniformTypeIdentifiers"]),
-        .executableTarget(name: "exthost-probe-app", dependencies: ["UIKit"]),
+        .executableTarget(name: "exthost-probe-app", dependencies: ["UIKit", "Intents"]),
         .executableTarget(name: "exthost-defaults-writer", dependencies: ["UniformTypeIdentifiers"]),
         .target(name: "CEscapeProbes"),
         .executableTarget(

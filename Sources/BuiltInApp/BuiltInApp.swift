@@ -1,4 +1,5 @@
 import Foundation
+import Intents
 import UIKit
 
 /// The app exthost runs for an installed app bundle that has no program of its own (the demo's
@@ -30,6 +31,13 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
     func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any]) -> Bool {
         Received.keep(url, inPlace: options[.openInPlace] as? Bool ?? false)
     }
+
+    func application(
+        _ application: UIApplication, continue userActivity: NSUserActivity,
+        restorationHandler: @escaping ([any UIUserActivityRestoring]?) -> Void
+    ) -> Bool {
+        Received.keep(userActivity)
+    }
 }
 
 /// The scene delegate (named by the bundle's `UIApplicationSceneManifest`).
@@ -45,6 +53,11 @@ final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
         for context in connectionOptions.urlContexts {
             _ = Received.keep(context.url, inPlace: context.options.openInPlace)
         }
+        for activity in connectionOptions.userActivities { _ = Received.keep(activity) }
+    }
+
+    func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
+        _ = Received.keep(userActivity)
     }
 
     func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
@@ -96,6 +109,35 @@ enum Received {
             print("cannot keep \(url.lastPathComponent): \(error.localizedDescription)")
             return false
         }
+    }
+
+    /// Keeps what a Shortcuts intent carries: each text parameter as a `.txt`, each file as itself.
+    static func keep(_ activity: NSUserActivity) -> Bool {
+        guard let intent = activity.interaction?.intent else {
+            print("activity \(activity.activityType) carries no intent")
+            return false
+        }
+        var kept: [String] = []
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for (name, value) in intent.parameterValues.sorted(by: { $0.key < $1.key }) {
+                if let file = value as? INFile {
+                    let target = unique(file.filename)
+                    try file.data.write(to: target, options: .atomic)
+                    kept.append(
+                        "\(name)=\(target.lastPathComponent) (\(file.typeIdentifier ?? "?"), \(file.data.count) bytes)")
+                } else if let text = value as? String {
+                    let target = unique("\(name).txt")
+                    try Data(text.utf8).write(to: target, options: .atomic)
+                    kept.append("\(name)=\"\(text)\" as \(target.lastPathComponent)")
+                }
+            }
+        } catch {
+            print("cannot keep the intent's parameters: \(error.localizedDescription)")
+            return false
+        }
+        print("received intent \(activity.activityType): \(kept.joined(separator: ", "))")
+        return true
     }
 
     private static func unique(_ name: String) -> URL {

@@ -54,6 +54,15 @@ public enum AppLaunchServer {
                     try? channel.send(AppMessage(.terminate))
                     return
                 }
+            case .continueActivity:
+                do {
+                    let delivery = try await app.continueActivities(request.userActivities ?? [])
+                    onOpen(delivery)
+                    try? channel.send(AppMessage(.delivered, id: app.pid, delivery: delivery))
+                } catch {
+                    try? channel.send(AppMessage(.terminate))
+                    return
+                }
             case .terminate:
                 try? channel.send(AppMessage(.terminate, id: app.pid))
                 return
@@ -65,12 +74,16 @@ public enum AppLaunchServer {
 
     /// Sends `contexts` to the running app, if one runs: nil when none does (no socket, or a stale one).
     public static func openIfRunning(
-        _ contexts: [OpenURLContextDescription], in bundleIdentifier: String, on root: DeviceRoot
+        _ contexts: [OpenURLContextDescription], userActivities: [UserActivityDescription] = [],
+        in bundleIdentifier: String, on root: DeviceRoot
     ) -> (pid: Int, delivery: AppDelivery)? {
         guard let socket = try? Socket.connect(toPath: socketPath(bundleIdentifier, on: root)) else { return nil }
         let channel = AppChannel(socket: socket)
         defer { channel.close() }
-        guard (try? channel.send(AppMessage(.open, urlContexts: contexts))) != nil,
+        let message =
+            userActivities.isEmpty
+            ? AppMessage(.open, urlContexts: contexts) : AppMessage(.continueActivity, userActivities: userActivities)
+        guard (try? channel.send(message)) != nil,
             let reply = try? channel.receive(), reply.kind == .delivered, let delivery = reply.delivery
         else { return nil }
         return (reply.id ?? 0, delivery)
@@ -89,14 +102,18 @@ public enum AppLaunchServer {
     /// - Throws: ``ShareError`` when it is not installed, holds no program and no built-in app is
     ///   given, or cannot run.
     public static func deliver(
-        _ contexts: [OpenURLContextDescription], to bundleIdentifier: String, on root: DeviceRoot, launcher: String,
+        _ contexts: [OpenURLContextDescription], userActivities: [UserActivityDescription] = [],
+        to bundleIdentifier: String, on root: DeviceRoot, launcher: String,
         options: AppLaunchOptions = AppLaunchOptions()
     ) async throws(ShareError) -> AppOpenReport {
-        if let (pid, delivery) = openIfRunning(contexts, in: bundleIdentifier, on: root) {
+        if let (pid, delivery) = openIfRunning(
+            contexts, userActivities: userActivities, in: bundleIdentifier, on: root)
+        {
             return AppOpenReport(bundleIdentifier: bundleIdentifier, start: "warm", pid: pid, delivery: delivery)
         }
         var cold = options
         cold.urlContexts = contexts
+        cold.userActivities = userActivities
         cold.keepRunning = false
         let run = try await ExtensionHost.runApp(bundleIdentifier, on: root, launcher: launcher, options: cold)
         let delivery =
@@ -107,7 +124,7 @@ public enum AppLaunchServer {
                     ? "the app answered its launch without a delivery"
                     : "the app's program does not run the app life cycle (UIApplicationMain or an @main "
                         + "UIApplicationDelegate), so no code of it received the URL (it \(run.exitStatus))",
-                urls: contexts.map(\.url))
+                urls: contexts.map(\.url) + userActivities.map(\.activityType))
         return AppOpenReport(
             bundleIdentifier: bundleIdentifier, start: "cold", pid: run.pid, delivery: delivery, run: run)
     }

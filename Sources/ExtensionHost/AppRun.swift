@@ -42,6 +42,9 @@ public struct AppLaunchOptions: Sendable {
     /// The URLs of a cold start (a file URL with `openInPlace` is the original: the host gives it
     /// a security scope).
     public var urlContexts: [OpenURLContextDescription] = []
+    /// The user activities of a cold start (a Shortcuts intent): `connectionOptions.userActivities`,
+    /// or `application(_:continue:restorationHandler:)` without scenes.
+    public var userActivities: [UserActivityDescription] = []
     /// Keep the app running after its launch until the body passed to
     /// ``ExtensionHost/runApp(_:on:launcher:options:whileRunning:)`` returns.
     public var keepRunning = false
@@ -88,7 +91,17 @@ public final class RunningApp: Sendable {
     /// `application(_:open:options:)`).
     /// - Throws: ``ShareError`` when the app has ended.
     public func open(_ contexts: [OpenURLContextDescription]) async throws(ShareError) -> AppDelivery {
-        let scoped = scopes.issue(contexts)
+        try await request(AppMessage(.open, urlContexts: scopes.issue(contexts)))
+    }
+
+    /// Continues `activities` in the running app (`scene(_:continue:)` or
+    /// `application(_:continue:restorationHandler:)`).
+    /// - Throws: ``ShareError`` when the app has ended.
+    public func continueActivities(_ activities: [UserActivityDescription]) async throws(ShareError) -> AppDelivery {
+        try await request(AppMessage(.continueActivity, userActivities: activities))
+    }
+
+    private func request(_ message: AppMessage) async throws(ShareError) -> AppDelivery {
         let delivery: AppDelivery? = await withCheckedContinuation { continuation in
             let id: Int? = state.withLock { state in
                 if state.closed { return nil }
@@ -98,13 +111,15 @@ public final class RunningApp: Sendable {
                 return id
             }
             guard let id else { return continuation.resume(returning: nil) }
-            if (try? channel.send(AppMessage(.open, id: id, urlContexts: scoped))) == nil {
+            var message = message
+            message.id = id
+            if (try? channel.send(message)) == nil {
                 let waiting = state.withLock { $0.waiting.removeValue(forKey: id) }
                 waiting?.resume(returning: nil)
             }
         }
         guard let delivery else {
-            throw ShareError(badInput: false, "\(bundleIdentifier) (pid \(pid)) ended before it took the URL")
+            throw ShareError(badInput: false, "\(bundleIdentifier) (pid \(pid)) ended before it answered")
         }
         state.withLock { $0.deliveries.append(delivery) }
         return delivery
@@ -247,7 +262,8 @@ extension ExtensionHost {
                 }
                 try? channel.send(
                     AppMessage(
-                        .launch, urlContexts: scopes.issue(options.urlContexts), keepRunning: options.keepRunning))
+                        .launch, urlContexts: scopes.issue(options.urlContexts), userActivities: options.userActivities,
+                        keepRunning: options.keepRunning))
                 // The launch answer, or the end of the channel (a program without the life cycle);
                 // a program that gives neither within the timeout is killed.
                 let watchdog = Task {

@@ -23,6 +23,59 @@ public struct OpenURLContextDescription: Codable, Hashable, Sendable {
     }
 }
 
+/// An `NSUserActivity` handed to an app: a Shortcuts intent (`activityType` = the intent's class
+/// name, `interaction.intent` with the parameters).
+public struct UserActivityDescription: Codable, Hashable, Sendable {
+    /// `activityType`.
+    public var activityType: String
+    /// The intent's class name (`INIntentClassName`).
+    public var intentClassName: String
+    /// The intent's parameters.
+    public var parameters: [IntentParameterValue]
+
+    /// An activity.
+    public init(activityType: String, intentClassName: String, parameters: [IntentParameterValue]) {
+        self.activityType = activityType
+        self.intentClassName = intentClassName
+        self.parameters = parameters
+    }
+}
+
+/// One parameter value of an intent.
+public struct IntentParameterValue: Codable, Hashable, Sendable {
+    /// The parameter's name.
+    public var name: String
+    /// `string`, `file`, `url`, `number` or `bool`.
+    public var kind: String
+    /// A string or URL value.
+    public var string: String?
+    /// A number (or bool as 0/1).
+    public var number: Double?
+    /// A file's name (`INFile.filename`).
+    public var filename: String?
+    /// A file's type (`INFile.typeIdentifier`).
+    public var typeIdentifier: String?
+    /// A file's path, inside the app's container (`INFile.fileURL`).
+    public var path: String?
+    /// A file's size.
+    public var bytes: Int?
+
+    /// A value.
+    public init(
+        name: String, kind: String, string: String? = nil, number: Double? = nil, filename: String? = nil,
+        typeIdentifier: String? = nil, path: String? = nil, bytes: Int? = nil
+    ) {
+        self.name = name
+        self.kind = kind
+        self.string = string
+        self.number = number
+        self.filename = filename
+        self.typeIdentifier = typeIdentifier
+        self.path = path
+        self.bytes = bytes
+    }
+}
+
 /// How a URL reached an app's code, or did not.
 public struct AppDelivery: Codable, Hashable, Sendable {
     /// The entry point that received the URL.
@@ -33,6 +86,12 @@ public struct AppDelivery: Codable, Hashable, Sendable {
         case openURLContexts
         /// `application(_:open:options:)` (an app without scenes).
         case applicationOpen = "application-open"
+        /// `scene(_:willConnectTo:options:)` read `connectionOptions.userActivities` (a cold start).
+        case userActivities
+        /// `scene(_:continue:)` (the app was running).
+        case sceneContinue = "scene-continue"
+        /// `application(_:continue:restorationHandler:)` (an app without scenes).
+        case applicationContinue = "application-continue"
         /// No code of the app looked at the URL: it is lost.
         case lost
     }
@@ -73,6 +132,8 @@ public struct AppMessage: Codable, Hashable, Sendable {
         case scopeReply
         /// Host → app: quit.
         case terminate
+        /// Host → app: continue a user activity in the running app.
+        case continueActivity
         /// App → host: launched.
         case launched
         /// App → host: the answer to `open`.
@@ -89,6 +150,8 @@ public struct AppMessage: Codable, Hashable, Sendable {
     public var id: Int?
     /// `launch`, `open`: the URLs.
     public var urlContexts: [OpenURLContextDescription]?
+    /// `launch`, `continueActivity`: user activities (a Shortcuts intent).
+    public var userActivities: [UserActivityDescription]?
     /// `launch`: stay running after the launch sequence (`exthost app launch`).
     public var keepRunning: Bool?
     /// `launched`, `delivered`: what became of the URLs (nil: none were given).
@@ -100,12 +163,14 @@ public struct AppMessage: Codable, Hashable, Sendable {
 
     /// A line.
     public init(
-        _ kind: Kind, id: Int? = nil, urlContexts: [OpenURLContextDescription]? = nil, keepRunning: Bool? = nil,
-        delivery: AppDelivery? = nil, token: String? = nil, granted: Bool? = nil
+        _ kind: Kind, id: Int? = nil, urlContexts: [OpenURLContextDescription]? = nil,
+        userActivities: [UserActivityDescription]? = nil, keepRunning: Bool? = nil, delivery: AppDelivery? = nil,
+        token: String? = nil, granted: Bool? = nil
     ) {
         self.kind = kind
         self.id = id
         self.urlContexts = urlContexts
+        self.userActivities = userActivities
         self.keepRunning = keepRunning
         self.delivery = delivery
         self.token = token

@@ -3,6 +3,7 @@ public import AppGroups
 import Foundation
 import ItemProviders
 public import Payloads
+import Shortcuts
 import UniformTypes
 
 /// One row the share sheet could show, shown or hidden, and why.
@@ -101,6 +102,18 @@ public enum ShareSheet {
         }
         for app in bundles.apps where !app.documentTypes.isEmpty {
             activities.append(appActivity(app, items: activityItems.items, registry: bundles.registry))
+        }
+        let content = ContentItem.items(from: activityItems.items, registry: bundles.registry)
+        for shortcut in bundles.shortcuts where shortcut.showsInShareSheet {
+            let accepted = shortcut.accepts(content)
+            let classes = shortcut.inputClasses.isEmpty ? "any input" : shortcut.inputClasses.joined(separator: ", ")
+            activities.append(
+                SheetActivity(
+                    kind: "shortcut", id: "shortcut:\(shortcut.name)", title: shortcut.name, shown: accepted,
+                    reason: accepted
+                        ? "a shortcut shown in the share sheet that accepts \(classes)"
+                        : "it accepts \(classes); the items are \(content.map(\.className).joined(separator: ", "))",
+                    section: "actions"))
         }
         for custom in activityItems.applicationActivities {
             let refused = activityItems.items.first { !custom.accepts.contains($0.itemClass) }

@@ -1,6 +1,7 @@
 import ExtensionIPC
 import Foundation
 import HostSystem
+import Intents
 import ItemProviders
 
 #if canImport(Glibc)
@@ -70,7 +71,7 @@ final class ApplicationRuntime {
             delegate: delegateClass.init(), module: module, manifest: manifest, channel: channel)
         current = runtime
         if let channel { runtime.startReading(channel) }
-        let delivery = runtime.launchSequence(launch.urlContexts ?? [])
+        let delivery = runtime.launchSequence(launch.urlContexts ?? [], activities: launch.userActivities ?? [])
         try? channel?.send(AppMessage(.launched, delivery: delivery))
         fflush(nil)
         if launch.keepRunning != true {
@@ -109,6 +110,10 @@ final class ApplicationRuntime {
             let delivery = open(message.urlContexts ?? [])
             try? channel?.send(AppMessage(.delivered, id: message.id, delivery: delivery))
             fflush(nil)
+        case .continueActivity:
+            let delivery = continueActivities(message.userActivities ?? [])
+            try? channel?.send(AppMessage(.delivered, id: message.id, delivery: delivery))
+            fflush(nil)
         case .terminate:
             terminate()
         default:
@@ -127,8 +132,11 @@ final class ApplicationRuntime {
     // MARK: - Launch
 
     /// `willFinishLaunching`, `didFinishLaunching`, then the scene (or `application(_:open:options:)`).
-    private func launchSequence(_ descriptions: [OpenURLContextDescription]) -> AppDelivery? {
+    private func launchSequence(
+        _ descriptions: [OpenURLContextDescription], activities activityDescriptions: [UserActivityDescription]
+    ) -> AppDelivery? {
         let contexts = register(descriptions)
+        let activities = activityDescriptions.map(userActivity)
         let usesScenes = manifest != nil
         var launchOptions: [UIApplication.LaunchOptionsKey: Any]?
         if !usesScenes, let first = contexts.first {
@@ -146,7 +154,7 @@ final class ApplicationRuntime {
         let urls = contexts.map(\.url.absoluteString)
 
         guard usesScenes else {
-            guard !contexts.isEmpty else { return nil }
+            guard !contexts.isEmpty || !activities.isEmpty else { return nil }
             if !answers.isEmpty && answers.allSatisfy({ !$0 }) {
                 return AppDelivery(
                     method: .lost, handled: false,
@@ -154,12 +162,14 @@ final class ApplicationRuntime {
                         "application(_:willFinishLaunchingWithOptions:)/didFinishLaunchingWithOptions returned false: "
                         + "iOS then does not call application(_:open:options:)", urls: urls)
             }
+            if !activities.isEmpty { return continueWithoutScenes(activities) }
             return openWithoutScenes(contexts)
         }
 
         let session = UISceneSession(role: .windowApplication)
         let sourceApplication = contexts.first?.options.sourceApplication
-        let options = UIScene.ConnectionOptions(urlContexts: Set(contexts), sourceApplication: sourceApplication)
+        let options = UIScene.ConnectionOptions(
+            urlContexts: Set(contexts), userActivities: Set(activities), sourceApplication: sourceApplication)
         let configuration = delegate.application(application, configurationForConnecting: session, options: options)
         session.configuration = configuration
         let scene = UIWindowScene(session: session, connectionOptions: options)
@@ -181,6 +191,20 @@ final class ApplicationRuntime {
         scene.delegate?.sceneWillEnterForeground(scene)
         scene.activationState = .foregroundActive
         scene.delegate?.sceneDidBecomeActive(scene)
+        if !activities.isEmpty {
+            let types = activities.map(\.activityType)
+            if !connected || !options.userActivitiesWereRead {
+                return AppDelivery(
+                    method: .lost, handled: false,
+                    detail:
+                        "scene(_:willConnectTo:options:) \(connected ? "ran but never read" : "is not implemented, so nothing read") "
+                        + "connectionOptions.userActivities: on a cold start the activity arrives only there "
+                        + "(scene(_:continue:) is called only while the app runs)", urls: types)
+            }
+            return AppDelivery(
+                method: .userActivities, handled: true,
+                detail: "scene(_:willConnectTo:options:) read connectionOptions.userActivities", urls: types)
+        }
         guard !contexts.isEmpty else { return nil }
         if !connected {
             return AppDelivery(
@@ -227,6 +251,78 @@ final class ApplicationRuntime {
         }
         return AppDelivery(
             method: .openURLContexts, handled: true, detail: "scene(_:openURLContexts:) was called", urls: urls)
+    }
+
+    /// A user activity for the running app: `scene(_:continue:)`, or
+    /// `application(_:continue:restorationHandler:)`.
+    private func continueActivities(_ descriptions: [UserActivityDescription]) -> AppDelivery {
+        let activities = descriptions.map(userActivity)
+        let types = activities.map(\.activityType)
+        guard let scene, let sceneDelegate = scene.delegate else {
+            if manifest != nil {
+                return AppDelivery(method: .lost, handled: false, detail: "the app has no connected scene", urls: types)
+            }
+            return continueWithoutScenes(activities)
+        }
+        missing = []
+        for activity in activities { sceneDelegate.scene(scene, continue: activity) }
+        if missing.contains("scene(_:continue:)") {
+            return AppDelivery(
+                method: .lost, handled: false,
+                detail: "\(NSStringFromClass(type(of: sceneDelegate))) does not implement scene(_:continue:): "
+                    + "an activity continued while the app runs arrives only there", urls: types)
+        }
+        return AppDelivery(method: .sceneContinue, handled: true, detail: "scene(_:continue:) was called", urls: types)
+    }
+
+    private func continueWithoutScenes(_ activities: [NSUserActivity]) -> AppDelivery {
+        let types = activities.map(\.activityType)
+        var handled = true
+        for activity in activities {
+            missing = []
+            let answer = delegate.application(application, continue: activity, restorationHandler: { _ in })
+            if missing.contains("application(_:continue:restorationHandler:)") {
+                return AppDelivery(
+                    method: .lost, handled: false,
+                    detail: "the app has no scenes and its delegate does not implement "
+                        + "application(_:continue:restorationHandler:): the activity is not handled (the app only opens)",
+                    urls: types)
+            }
+            handled = handled && answer
+        }
+        return AppDelivery(
+            method: .applicationContinue, handled: handled,
+            detail: "application(_:continue:restorationHandler:) returned \(handled)", urls: types)
+    }
+
+    /// The `NSUserActivity` of `description`: its intent is an instance of the class the app
+    /// declares under the intent's class name (in the app delegate's module), else an `INIntent`.
+    private func userActivity(_ description: UserActivityDescription) -> NSUserActivity {
+        let activity = NSUserActivity(activityType: description.activityType)
+        let intentType =
+            NSClassFromString("\(delegateModule).\(description.intentClassName)") as? INIntent.Type ?? INIntent.self
+        let intent = intentType.init()
+        for parameter in description.parameters {
+            switch parameter.kind {
+            case "file":
+                let url = parameter.path.map { URL(fileURLWithPath: $0) }
+                intent.parameterValues[parameter.name] =
+                    url.map {
+                        INFile(fileURL: $0, filename: parameter.filename, typeIdentifier: parameter.typeIdentifier)
+                    }
+                    ?? INFile(
+                        data: Data(), filename: parameter.filename ?? "file", typeIdentifier: parameter.typeIdentifier)
+            case "url":
+                intent.parameterValues[parameter.name] = parameter.string.flatMap(URL.init(string:))
+            case "number", "bool":
+                intent.parameterValues[parameter.name] = parameter.number.map { NSNumber(value: $0) }
+            default:
+                intent.parameterValues[parameter.name] = parameter.string
+            }
+        }
+        activity.title = description.intentClassName
+        activity.interactionObject = INInteraction(intent: intent, response: nil)
+        return activity
     }
 
     private func openWithoutScenes(_ contexts: [UIOpenURLContext]) -> AppDelivery {

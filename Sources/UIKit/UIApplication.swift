@@ -87,6 +87,13 @@ open class UIApplication: UIResponder {
     public required nonisolated init() { super.init() }
 }
 
+/// `UIUserActivityRestoring`: an object a continued activity restores.
+@MainActor
+public protocol UIUserActivityRestoring: AnyObject {
+    /// Restores the state of the activity.
+    func restoreUserActivityState(_ activity: NSUserActivity)
+}
+
 /// `UIApplicationDelegate`: the app's entry points. Every method has a default, as the optional
 /// methods of the Objective-C protocol: an app implements the ones it needs. A URL sent to an app
 /// without scenes arrives in ``application(_:open:options:)``; when that is not implemented the
@@ -108,6 +115,12 @@ public protocol UIApplicationDelegate: AnyObject {
     ) -> Bool
     /// A URL to open (apps without scenes), cold or warm.
     func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any]) -> Bool
+    /// A user activity to continue (apps without scenes): a Shortcuts intent, whose `activityType`
+    /// is the intent's class name and whose `interaction.intent` holds the parameters.
+    func application(
+        _ application: UIApplication, continue userActivity: NSUserActivity,
+        restorationHandler: @escaping ([any UIUserActivityRestoring]?) -> Void
+    ) -> Bool
     /// The configuration of a new scene (default: the one the Info.plist's
     /// `UIApplicationSceneManifest` names).
     func application(
@@ -145,6 +158,14 @@ extension UIApplicationDelegate {
         _ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any]
     ) -> Bool {
         ApplicationRuntime.current?.notImplemented("application(_:open:options:)")
+        return false
+    }
+    /// Not implemented: the activity is not handled.
+    public func application(
+        _ application: UIApplication, continue userActivity: NSUserActivity,
+        restorationHandler: @escaping ([any UIUserActivityRestoring]?) -> Void
+    ) -> Bool {
+        ApplicationRuntime.current?.notImplemented("application(_:continue:restorationHandler:)")
         return false
     }
     /// The Info.plist's configuration for the session's role.

@@ -9,9 +9,18 @@ open class UIScene: UIResponder {
     @MainActor
     public final class ConnectionOptions {
         private let contexts: Set<UIOpenURLContext>
+        private let activities: Set<NSUserActivity>
         /// The sender's bundle identifier, when the scene connects to open a URL.
         public let sourceApplication: String?
         var urlContextsWereRead = false
+        var userActivitiesWereRead = false
+
+        /// The user activities the scene connects for (a Shortcuts intent, cold); on a cold start
+        /// this is the only place they arrive (`scene(_:continue:)` is not called).
+        public var userActivities: Set<NSUserActivity> {
+            userActivitiesWereRead = true
+            return activities
+        }
 
         /// The URLs to open: "an empty set indicates that there are no URLs to open". On a cold
         /// start this is the only place the URL arrives (`scene(_:openURLContexts:)` is not called).
@@ -20,8 +29,9 @@ open class UIScene: UIResponder {
             return contexts
         }
 
-        init(urlContexts: Set<UIOpenURLContext>, sourceApplication: String?) {
+        init(urlContexts: Set<UIOpenURLContext>, userActivities: Set<NSUserActivity>, sourceApplication: String?) {
             self.contexts = urlContexts
+            self.activities = userActivities
             self.sourceApplication = sourceApplication
         }
     }
@@ -163,6 +173,8 @@ public protocol UISceneDelegate: AnyObject {
     func sceneDidEnterBackground(_ scene: UIScene)
     /// URLs opened while the app runs (warm).
     func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>)
+    /// A user activity (a Shortcuts intent) while the app runs (warm).
+    func scene(_ scene: UIScene, continue userActivity: NSUserActivity)
 }
 
 extension UISceneDelegate {
@@ -182,6 +194,10 @@ extension UISceneDelegate {
     public func sceneWillEnterForeground(_ scene: UIScene) {}
     /// Nothing.
     public func sceneDidEnterBackground(_ scene: UIScene) {}
+    /// Not implemented: the activity is not handled.
+    public func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
+        ApplicationRuntime.current?.notImplemented("scene(_:continue:)")
+    }
     /// Not implemented: the URLs are lost.
     public func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
         ApplicationRuntime.current?.notImplemented("scene(_:openURLContexts:)")

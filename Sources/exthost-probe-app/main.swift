@@ -15,6 +15,7 @@
 // where noscope reads the file without a security scope, scoped between start and stop, after once stopped.
 
 import Foundation
+import Intents
 import UIKit
 
 final class AppDelegate: UIResponder, UIApplicationDelegate {
@@ -25,6 +26,14 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
         print(
             "PROBE-APP launched scenes=\(launchOptions == nil ? "or-no-url" : "no") url=\((launchOptions?[.url] as? NSURL)?.lastPathComponent ?? "nil")"
         )
+        return true
+    }
+
+    func application(
+        _ application: UIApplication, continue userActivity: NSUserActivity,
+        restorationHandler: @escaping ([any UIUserActivityRestoring]?) -> Void
+    ) -> Bool {
+        Probe.activity("application-continue", userActivity)
         return true
     }
 
@@ -50,6 +59,7 @@ final class FullSceneDelegate: UIResponder, UIWindowSceneDelegate {
                 "willConnectTo", context.url, inPlace: context.options.openInPlace,
                 source: context.options.sourceApplication)
         }
+        for activity in connectionOptions.userActivities { Probe.activity("userActivities", activity) }
     }
 
     func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
@@ -58,6 +68,10 @@ final class FullSceneDelegate: UIResponder, UIWindowSceneDelegate {
                 "openURLContexts", context.url, inPlace: context.options.openInPlace,
                 source: context.options.sourceApplication)
         }
+    }
+
+    func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
+        Probe.activity("scene-continue", userActivity)
     }
 }
 
@@ -95,7 +109,22 @@ final class ColdOnlySceneDelegate: UIResponder, UIWindowSceneDelegate {
     }
 }
 
+/// The probe's intent class, as Xcode would generate it from the definition.
+final class ProbeTextIntent: INIntent {
+    var text: String? { value(forKey: "text") as? String }
+}
+
 enum Probe {
+    @MainActor
+    static func activity(_ entry: String, _ activity: NSUserActivity) {
+        let intent = activity.interaction?.intent
+        let typed = (intent as? ProbeTextIntent).map { "ProbeTextIntent text=\($0.text ?? "nil")" }
+        let file = intent?.value(forKey: "file") as? INFile
+        print(
+            "PROBE-APP \(entry) \(activity.activityType) \(typed ?? "INIntent")"
+                + (file.map { " file=\($0.filename) \($0.typeIdentifier ?? "?") \($0.data.count)" } ?? ""))
+    }
+
     static func read(_ url: URL) -> String {
         guard let data = try? Data(contentsOf: url) else { return "denied" }
         return "ok \(data.count)"

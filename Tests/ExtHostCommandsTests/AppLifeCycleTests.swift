@@ -80,17 +80,20 @@ struct AppLifeCycleTests {
         let log: URL
         let root: URL
 
-        init(root: URL) throws {
+        let bundle: String
+
+        init(root: URL, bundle: String = "com.example.probe") throws {
             self.root = root
+            self.bundle = bundle
             log = root.appendingPathComponent("launch.log")
             _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             let handle = try FileHandle(forWritingTo: log)
             process.executableURL = URL(fileURLWithPath: try Executables.exthost())
-            process.arguments = ["app", "launch", "com.example.probe", "--root", root.path]
+            process.arguments = ["app", "launch", bundle, "--root", root.path]
             process.standardOutput = handle
             process.standardError = handle
             try process.run()
-            let socket = AppLaunchServer.socketPath("com.example.probe", on: DeviceRoot(url: root))
+            let socket = AppLaunchServer.socketPath(bundle, on: DeviceRoot(url: root))
             let deadline = Date().addingTimeInterval(20)
             while !FileManager.default.fileExists(atPath: socket) && process.isRunning && Date() < deadline {
                 Thread.sleep(forTimeInterval: 0.02)
@@ -101,7 +104,7 @@ struct AppLifeCycleTests {
 
         /// `exthost app terminate`, then waits for the process; its exit status.
         func terminate() async -> (ExitCode, Int32) {
-            let (code, _, _) = await TestSupport.run(["app", "terminate", "com.example.probe"], root: root)
+            let (code, _, _) = await TestSupport.run(["app", "terminate", bundle], root: root)
             process.waitUntilExit()
             return (code, process.terminationStatus)
         }

@@ -39,13 +39,15 @@ enum AppHandOff {
     }
 
     /// Delivers `contexts` to `bundle`: to the running app (warm), or by launching it (cold).
-    static func deliver(_ contexts: [OpenURLContextDescription], to bundle: String, on root: DeviceRoot) async throws
-        -> AppOpenReport
-    {
+    static func deliver(
+        _ contexts: [OpenURLContextDescription], userActivities: [UserActivityDescription] = [], to bundle: String,
+        on root: DeviceRoot
+    ) async throws -> AppOpenReport {
         let options = try options()
         let launcher = try launcher()
         return try await mapped {
-            try await AppLaunchServer.deliver(contexts, to: bundle, on: root, launcher: launcher, options: options)
+            try await AppLaunchServer.deliver(
+                contexts, userActivities: userActivities, to: bundle, on: root, launcher: launcher, options: options)
         }
     }
 
@@ -54,7 +56,7 @@ enum AppHandOff {
         let process = pid.map { " (pid \($0))" } ?? ""
         switch delivery.method {
         case .lost:
-            return "LOST: \(bundle)\(process), started \(start), never received the URL — \(delivery.detail)"
+            return "LOST: \(bundle)\(process), started \(start), never received it — \(delivery.detail)"
         case .willConnectTo:
             return
                 "delivered \(start) to \(bundle)\(process) through scene(_:willConnectTo:options:) (connectionOptions.urlContexts)"
@@ -63,6 +65,14 @@ enum AppHandOff {
         case .applicationOpen:
             return
                 "delivered \(start) to \(bundle)\(process) through application(_:open:options:), which returned \(delivery.handled)"
+        case .userActivities:
+            return
+                "delivered \(start) to \(bundle)\(process) through scene(_:willConnectTo:options:) (connectionOptions.userActivities)"
+        case .sceneContinue:
+            return "delivered \(start) to \(bundle)\(process) through scene(_:continue:)"
+        case .applicationContinue:
+            return
+                "delivered \(start) to \(bundle)\(process) through application(_:continue:restorationHandler:), which returned \(delivery.handled)"
         }
     }
 

@@ -1,0 +1,184 @@
+import Foundation
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// A property list value with where it is written (1-based line and column of its element), so a
+/// bad shortcut or intent definition names the file, line and column. Binary plists have no lines:
+/// their values carry line 0.
+indirect enum LocatedPlist: Sendable {
+    case string(String, Location)
+    case number(Double, Location)
+    case bool(Bool, Location)
+    case date(Date, Location)
+    case data(Data, Location)
+    case array([LocatedPlist], Location)
+    case dictionary([(key: String, value: LocatedPlist)], Location)
+
+    struct Location: Sendable, Hashable, CustomStringConvertible {
+        var line: Int
+        var column: Int
+        var description: String { line > 0 ? "\(line):\(column)" : "" }
+    }
+
+    var location: Location {
+        switch self {
+        case .string(_, let l), .number(_, let l), .bool(_, let l), .date(_, let l), .data(_, let l), .array(_, let l),
+            .dictionary(_, let l):
+            return l
+        }
+    }
+
+    subscript(key: String) -> LocatedPlist? {
+        guard case .dictionary(let members, _) = self else { return nil }
+        return members.last { $0.key == key }?.value
+    }
+
+    var string: String? { if case .string(let value, _) = self { value } else { nil } }
+    var bool: Bool? { if case .bool(let value, _) = self { value } else { nil } }
+    var number: Double? { if case .number(let value, _) = self { value } else { nil } }
+    var array: [LocatedPlist]? { if case .array(let values, _) = self { values } else { nil } }
+    var isDictionary: Bool { if case .dictionary = self { true } else { false } }
+
+    /// A plain property-list object.
+    var object: Any {
+        switch self {
+        case .string(let value, _): return value
+        case .number(let value, _): return value
+        case .bool(let value, _): return value
+        case .date(let value, _): return value
+        case .data(let value, _): return value
+        case .array(let values, _): return values.map(\.object)
+        case .dictionary(let members, _):
+            return Dictionary(members.map { ($0.key, $0.value.object) }, uniquingKeysWith: { $1 })
+        }
+    }
+
+    /// Parses `data`: an XML plist with locations, a binary one without.
+    /// - Throws: ``PlistSyntaxError`` with the line and column of an XML error.
+    static func parse(_ data: Data) throws(PlistSyntaxError) -> LocatedPlist {
+        if data.starts(with: Array("bplist".utf8)) {
+            guard let object = try? PropertyListSerialization.propertyList(from: data, format: nil) else {
+                throw PlistSyntaxError(line: 0, column: 0, message: "not a readable binary property list")
+            }
+            return located(object)
+        }
+        let builder = Builder()
+        let parser = XMLParser(data: data)
+        parser.delegate = builder
+        let ok = parser.parse()
+        if let error = builder.error { throw error }
+        guard ok, let root = builder.root else {
+            throw PlistSyntaxError(
+                line: parser.lineNumber, column: parser.columnNumber,
+                message: "not a property list: \(parser.parserError.map { "\($0.localizedDescription)" } ?? "no value")"
+            )
+        }
+        return root
+    }
+
+    private static func located(_ object: Any) -> LocatedPlist {
+        let none = Location(line: 0, column: 0)
+        switch object {
+        case let value as String: return .string(value, none)
+        case let value as Bool where type(of: object) == Bool.self: return .bool(value, none)
+        case let value as NSNumber: return .number(value.doubleValue, none)
+        case let value as Date: return .date(value, none)
+        case let value as Data: return .data(value, none)
+        case let values as [Any]: return .array(values.map(located), none)
+        case let members as [String: Any]:
+            return .dictionary(members.keys.sorted().map { ($0, located(members[$0] ?? "")) }, none)
+        default: return .string("\(object)", none)
+        }
+    }
+
+    /// Builds the tree from XMLParser's events.
+    private final class Builder: NSObject, XMLParserDelegate {
+        enum Frame {
+            case array([LocatedPlist], Location)
+            case dictionary([(key: String, value: LocatedPlist)], Location, pendingKey: String?)
+        }
+        var stack: [Frame] = []
+        var root: LocatedPlist?
+        var text = ""
+        var start = Location(line: 0, column: 0)
+        var error: PlistSyntaxError?
+
+        func parser(
+            _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
+            let here = Location(line: parser.lineNumber, column: max(1, parser.columnNumber - elementName.count - 1))
+            text = ""
+            start = here
+            switch elementName {
+            case "array": stack.append(.array([], here))
+            case "dict": stack.append(.dictionary([], here, pendingKey: nil))
+            default: break
+            }
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
+
+        func parser(
+            _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?
+        ) {
+            let value: LocatedPlist?
+            switch elementName {
+            case "plist": return
+            case "key":
+                guard case .dictionary(let members, let location, _)? = stack.last else {
+                    return fail(parser, "<key> outside a <dict>")
+                }
+                stack[stack.count - 1] = .dictionary(members, location, pendingKey: text)
+                return
+            case "string": value = .string(text, start)
+            case "integer", "real":
+                guard let number = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+                    return fail(parser, "<\(elementName)> holds '\(text)', not a number")
+                }
+                value = .number(number, start)
+            case "true": value = .bool(true, start)
+            case "false": value = .bool(false, start)
+            case "date": value = .date(ISO8601DateFormatter().date(from: text) ?? Date(timeIntervalSince1970: 0), start)
+            case "data":
+                value = .data(Data(base64Encoded: text, options: .ignoreUnknownCharacters) ?? Data(), start)
+            case "array":
+                guard case .array(let values, let location)? = stack.popLast() else { return }
+                value = .array(values, location)
+            case "dict":
+                guard case .dictionary(let members, let location, _)? = stack.popLast() else { return }
+                value = .dictionary(members, location)
+            default:
+                return fail(parser, "unknown element <\(elementName)>")
+            }
+            guard let value else { return }
+            switch stack.last {
+            case .array(var values, let location)?:
+                values.append(value)
+                stack[stack.count - 1] = .array(values, location)
+            case .dictionary(var members, let location, let key)?:
+                guard let key else { return fail(parser, "a value without its <key>") }
+                members.append((key, value))
+                stack[stack.count - 1] = .dictionary(members, location, pendingKey: nil)
+            case nil:
+                root = value
+            }
+        }
+
+        private func fail(_ parser: XMLParser, _ message: String) {
+            if error == nil {
+                error = PlistSyntaxError(line: parser.lineNumber, column: parser.columnNumber, message: message)
+            }
+            parser.abortParsing()
+        }
+    }
+}
+
+/// A property list that cannot be read, with where.
+struct PlistSyntaxError: Error, Sendable {
+    var line: Int
+    var column: Int
+    var message: String
+}
