@@ -1,3 +1,5 @@
+import ActivationRules
+
 /// The `exthost` command line as a library: `main(arguments:context:)` parses, dispatches through
 /// the command table and returns the exit code, so tests drive it without a process.
 public enum ExtHostCommands {
