@@ -135,7 +135,7 @@ public enum ExtensionHost {
             guard let timeout = launch.limits.timeout else { return }
             try? await Task.sleep(for: timeout)
             if Task.isCancelled || child.hasTerminated { return }
-            let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+            let seconds = timeout.milliseconds / 1000
             if tracker.kill(.killedTimeout, "ran past its time limit of \(seconds) s") {
                 killTree(child, tracker: tracker)
             }

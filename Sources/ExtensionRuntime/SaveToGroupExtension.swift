@@ -89,8 +89,7 @@ public enum SaveToGroupExtension {
     }
 
     static func milliseconds(_ duration: Duration) -> String {
-        let value = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-        return String(format: "%.1f", value)
+        String(format: "%.1f", duration.milliseconds)
     }
 
     @MainActor
@@ -99,10 +98,7 @@ public enum SaveToGroupExtension {
     ) async -> AttachmentOutcome {
         let start = ContinuousClock.now
         var outcome = AttachmentOutcome(attachment: index)
-        func elapsed() -> Double {
-            let duration = ContinuousClock.now - start
-            return Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-        }
+        func elapsed() -> Double { (ContinuousClock.now - start).milliseconds }
         guard let (type, kind) = choice(for: provider) else {
             outcome.error = WireError(code: WireError.itemUnavailable, message: "the attachment has no representation")
             return outcome

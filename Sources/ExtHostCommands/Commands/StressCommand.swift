@@ -277,7 +277,7 @@ enum StressCommand {
         let verified = try ContainerSupport.mapped { try store.verify() }
         if !verified.isClean { problems.append("container verify: \(verified)") }
 
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = elapsed.milliseconds / 1000
         if parsed.flag("json") {
             context.printJSON(
                 .object([
