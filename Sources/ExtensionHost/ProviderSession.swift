@@ -284,7 +284,7 @@ actor ProviderTable {
             }
             return .success(url.standardizedFileURL)
         } catch let error as ItemProviderError {
-            return .failure(WireError(domain: error.domain, code: error.code.rawValue, message: error.message))
+            return .failure(WireError(error))
         } catch {
             return .failure(WireError(code: WireError.unknownError, message: "\(error)"))
         }
@@ -319,7 +319,7 @@ actor ProviderTable {
                 return try ProviderSession.descriptor(for: value)
             }
         } catch let error as ItemProviderError {
-            return .failure(WireError(domain: error.domain, code: error.code.rawValue, message: error.message))
+            return .failure(WireError(error))
         } catch let error as WireError {
             return .failure(error)
         } catch {
