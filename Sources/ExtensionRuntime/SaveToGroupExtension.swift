@@ -6,12 +6,15 @@ public import ItemProviders
 
 /// The built-in share extension ("save to group"): every attachment into the App Group container.
 ///
-/// All attachments load concurrently in one task group whose child tasks run on the main actor
-/// (the providers are not Sendable and never leave it; only the Sendable outcomes cross). For each
-/// it picks the data representation for text and URLs registered as data and the file
-/// representation for everything else, writes the result into a staged file of the group container, then commits every staged
-/// entry in one batch (fsync, rename, directory fsync, journal append, commit notification) and
-/// completes the request with one outcome per attachment.
+/// The attachments load concurrently in one task group whose child tasks run on the main actor
+/// (the providers are not Sendable and never leave it; only the Sendable outcomes cross), a
+/// sliding window of at most ``maximumConcurrentLoads`` loads, ``maximumConcurrentFileLoads`` of
+/// them file loads. For each it picks the data representation for text and URLs registered as
+/// data and the file representation for everything else and writes the result into a staged file
+/// of the group container. Staged entries are committed in batches of ``batchSize`` (64), each
+/// batch one commit (fsync, rename, directory fsync, journal append, commit notification), the
+/// last batch when every load has finished; the request then completes with one outcome per
+/// attachment.
 public enum SaveToGroupExtension {
     /// Runs the extension on `context` (what `exthost __extension` does).
     /// - Throws: when the group cannot be opened (the request is then cancelled with that error).
