@@ -1,25 +1,30 @@
-/// "Did you mean": the nearest real key or type identifier to a misspelt one.
-enum Suggestion {
-    /// The candidate closest to `word` when it is close enough to be a typo (edit distance at most
-    /// a third of the word's length, and at least 1), or one that `word` is a prefix of.
-    static func nearest(to word: String, in candidates: [String]) -> String? {
+/// "Did you mean": the nearest real word — a rule key, a type identifier, a command or an
+/// option — to a misspelt one. The linter and the command line share it, so both suggest the same.
+package enum Suggestion {
+    /// The candidate `word` was probably meant to be, or nil.
+    ///
+    /// Three tries, in this order: a candidate that differs from `word` only in case; then the first
+    /// candidate that `word` is a prefix of, ignoring case (an abbreviation, or a key missing its
+    /// `WithMaxCount`); then the candidate nearest by edit distance, ignoring case, when it is close
+    /// enough to be a typo (at most a third of the word's length, and at least 1). A candidate
+    /// spelled exactly as `word` is never suggested.
+    package static func nearest(to word: String, in candidates: [String]) -> String? {
         let lowered = word.lowercased()
         guard !lowered.isEmpty else { return nil }
-        if let prefixed = candidates.first(where: { $0.lowercased().hasPrefix(lowered) && $0.lowercased() != lowered })
-        {
-            return prefixed
-        }
+        let others = candidates.filter { $0 != word }
+        if let sameButCase = others.first(where: { $0.lowercased() == lowered }) { return sameButCase }
+        if let prefixed = others.first(where: { $0.lowercased().hasPrefix(lowered) }) { return prefixed }
         var best: (String, Int)?
-        for candidate in candidates {
+        for candidate in others {
             let distance = editDistance(lowered, candidate.lowercased())
             if best.map({ distance < $0.1 }) ?? true { best = (candidate, distance) }
         }
-        if let best, best.1 > 0, best.1 <= max(1, word.count / 3) { return best.0 }
+        if let best, best.1 <= max(1, word.count / 3) { return best.0 }
         return nil
     }
 
     /// Levenshtein distance over characters, an adjacent transposition counting as one edit.
-    static func editDistance(_ a: String, _ b: String) -> Int {
+    package static func editDistance(_ a: String, _ b: String) -> Int {
         let x = Array(a)
         let y = Array(b)
         if x.isEmpty { return y.count }

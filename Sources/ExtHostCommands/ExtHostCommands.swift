@@ -1,3 +1,5 @@
+import ActivationRules
+
 /// The `exthost` command line as a library: `main(arguments:context:)` parses, dispatches through
 /// the command table and returns the exit code, so tests drive it without a process.
 public enum ExtHostCommands {
@@ -99,9 +101,7 @@ public enum ExtHostCommands {
         }
         let width = min(52, (labels.map(\.count).max() ?? 0) + 2)
         for (label, spec) in zip(labels, commands) {
-            let padded =
-                label.count >= width ? label + "  " : label.padded(width)
-            text += "  \(padded)\(spec.summary)\n"
+            text += "  \(label.column(width))\(spec.summary)\n"
         }
         text += "\nEvery command takes --help; most take --json for machine output.\n\n\(ExitCode.documentation)"
         return text

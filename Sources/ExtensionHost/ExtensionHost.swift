@@ -107,7 +107,11 @@ public enum ExtensionHost {
     /// seccomp user notification here) or the child ends first.
     static func receiveListener(_ socket: Socket, from child: ChildProcess) async -> FileDescriptor? {
         var byte: UInt8 = 0
-        let deadline = ContinuousClock.now + .seconds(10)
+        // The launcher sends the listener or closes the socket just before exec, or dies, so the
+        // deadline only guards against one stuck before that. It is generous: giving up drops the
+        // listener in flight, and every open of the program then fails with ENOSYS (a slow start
+        // on a loaded machine read as "error while loading shared libraries … Error 38").
+        let deadline = ContinuousClock.now + .seconds(120)
         while ContinuousClock.now < deadline {
             let received = withUnsafeMutableBytes(of: &byte) { try? socket.receive(into: $0, nonBlocking: true) }
             if let received {
@@ -135,7 +139,7 @@ public enum ExtensionHost {
             guard let timeout = launch.limits.timeout else { return }
             try? await Task.sleep(for: timeout)
             if Task.isCancelled || child.hasTerminated { return }
-            let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+            let seconds = timeout.milliseconds / 1000
             if tracker.kill(.killedTimeout, "ran past its time limit of \(seconds) s") {
                 killTree(child, tracker: tracker)
             }

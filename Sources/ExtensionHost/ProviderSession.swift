@@ -4,7 +4,8 @@ public import HostSystem
 public import ItemProviders
 
 /// The host side of a share over real item providers: the extension's loads are answered from
-/// the providers the host owns (on the main actor, where they live).
+/// the providers the host owns, which the session takes over onto an actor of their own (so a
+/// load never waits for whatever else the host's main actor is doing).
 ///
 /// - data loads: the provider's `loadDataRepresentation`, streamed in bounded chunks;
 /// - file loads: the registered handler's original file, opened by the host without following a
@@ -284,7 +285,7 @@ actor ProviderTable {
             }
             return .success(url.standardizedFileURL)
         } catch let error as ItemProviderError {
-            return .failure(WireError(domain: error.domain, code: error.code.rawValue, message: error.message))
+            return .failure(WireError(error))
         } catch {
             return .failure(WireError(code: WireError.unknownError, message: "\(error)"))
         }
@@ -319,7 +320,7 @@ actor ProviderTable {
                 return try ProviderSession.descriptor(for: value)
             }
         } catch let error as ItemProviderError {
-            return .failure(WireError(domain: error.domain, code: error.code.rawValue, message: error.message))
+            return .failure(WireError(error))
         } catch let error as WireError {
             return .failure(error)
         } catch {

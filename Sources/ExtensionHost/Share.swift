@@ -431,9 +431,7 @@ extension ExtensionHost {
 
     /// A duration in milliseconds, to the microsecond.
     package static func milliseconds(_ duration: Duration?) -> Double? {
-        guard let duration else { return nil }
-        let value = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-        return (value * 1000).rounded() / 1000
+        duration.map { ($0.milliseconds * 1000).rounded() / 1000 }
     }
 
     private static func badInput<T>(_ body: () throws -> T) throws(ShareError) -> T {

@@ -17,7 +17,8 @@ public enum Message: Codable, Hashable, Sendable {
     case loadCompleted(LoadCompleted)
     /// Host → extension: a load failed.
     case loadFailed(LoadFailed)
-    /// Extension → host: cancel a load in flight.
+    /// Extension → host: reserved for cancelling a load in flight, and not sent: the extension
+    /// never sends it and the host ignores it. It stays so the wire format keeps its tag.
     case cancelLoad(RequestReference)
     /// Extension → host: `startAccessingSecurityScopedResource()`.
     case startAccessing(SecurityScopeRequest)

@@ -224,7 +224,7 @@ public struct LoadFailed: Codable, Hashable, Sendable {
     }
 }
 
-/// Names a request (to cancel a load).
+/// Names a request (the body of the reserved, never sent ``Message/cancelLoad(_:)``).
 public struct RequestReference: Codable, Hashable, Sendable {
     /// The request.
     public var requestID: UInt64

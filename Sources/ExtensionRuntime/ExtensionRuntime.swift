@@ -219,9 +219,7 @@ final class OutcomeCollector: Sendable {
 /// An error as it travels to the host.
 func wireError(_ error: any Error) -> WireError {
     if let error = error as? WireError { return error }
-    if let error = error as? ItemProviderError {
-        return WireError(domain: error.domain, code: error.code.rawValue, message: error.message)
-    }
+    if let error = error as? ItemProviderError { return WireError(error) }
     return WireError(domain: "ExtensionErrorDomain", code: 1, message: "\(error)")
 }
 

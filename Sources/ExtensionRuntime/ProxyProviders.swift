@@ -181,9 +181,7 @@ enum ProxyProviders {
     }
 
     static func providerError(_ error: any Error) -> any Error {
-        if let error = error as? WireError {
-            return ItemProviderError(ItemProviderError.Code(domain: error.domain, rawValue: error.code), error.message)
-        }
+        if let error = error as? WireError { return ItemProviderError(error) }
         if let error = error as? IPCError {
             return ItemProviderError(.unknown, "the connection to the host ended: \(error)")
         }

@@ -6,12 +6,15 @@ public import ItemProviders
 
 /// The built-in share extension ("save to group"): every attachment into the App Group container.
 ///
-/// All attachments load concurrently in one task group whose child tasks run on the main actor
-/// (the providers are not Sendable and never leave it; only the Sendable outcomes cross). For each
-/// it picks the data representation for text and URLs registered as data and the file
-/// representation for everything else, writes the result into a staged file of the group container, then commits every staged
-/// entry in one batch (fsync, rename, directory fsync, journal append, commit notification) and
-/// completes the request with one outcome per attachment.
+/// The attachments load concurrently in one task group whose child tasks run on the main actor
+/// (the providers are not Sendable and never leave it; only the Sendable outcomes cross), a
+/// sliding window of at most ``maximumConcurrentLoads`` loads, ``maximumConcurrentFileLoads`` of
+/// them file loads. For each it picks the data representation for text and URLs registered as
+/// data and the file representation for everything else and writes the result into a staged file
+/// of the group container. Staged entries are committed in batches of ``batchSize`` (64), each
+/// batch one commit (fsync, rename, directory fsync, journal append, commit notification), the
+/// last batch when every load has finished; the request then completes with one outcome per
+/// attachment.
 public enum SaveToGroupExtension {
     /// Runs the extension on `context` (what `exthost __extension` does).
     /// - Throws: when the group cannot be opened (the request is then cancelled with that error).
@@ -89,8 +92,7 @@ public enum SaveToGroupExtension {
     }
 
     static func milliseconds(_ duration: Duration) -> String {
-        let value = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-        return String(format: "%.1f", value)
+        String(format: "%.1f", duration.milliseconds)
     }
 
     @MainActor
@@ -99,10 +101,7 @@ public enum SaveToGroupExtension {
     ) async -> AttachmentOutcome {
         let start = ContinuousClock.now
         var outcome = AttachmentOutcome(attachment: index)
-        func elapsed() -> Double {
-            let duration = ContinuousClock.now - start
-            return Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-        }
+        func elapsed() -> Double { (ContinuousClock.now - start).milliseconds }
         guard let (type, kind) = choice(for: provider) else {
             outcome.error = WireError(code: WireError.itemUnavailable, message: "the attachment has no representation")
             return outcome

@@ -15,7 +15,8 @@ public struct Errno: RawRepresentable, Error, Hashable, Sendable, CustomStringCo
     /// The calling thread's current `errno`.
     public static var current: Errno { Errno(rawValue: errno) }
 
-    /// The C library's message for this number (`strerror`), followed by the C name.
+    /// The C library's message for this number (`strerror`, e.g. `No such file or directory`), or
+    /// `errno N` when it has none; the C name (`ENOENT`) is not part of it.
     public var description: String {
         guard let text = strerror(rawValue) else { return "errno \(rawValue)" }
         return String(cString: text)

@@ -29,9 +29,7 @@ extension FileDescriptor {
         var entry = pollfd(fd: rawValue, events: events.rawValue, revents: 0)
         let milliseconds: CInt
         if let timeout {
-            let (seconds, attoseconds) = timeout.components
-            let total = max(0, seconds) * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-            milliseconds = CInt(clamping: total)
+            milliseconds = CInt(min(max(0, timeout.milliseconds.rounded(.up)), Double(CInt.max)))
         } else {
             milliseconds = -1
         }

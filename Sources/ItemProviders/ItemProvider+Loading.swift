@@ -1,4 +1,5 @@
 public import Foundation
+import HostSystem
 import UniformTypes
 
 /// The value classes `loadItem` can coerce to when asked through ``ItemProvider/expectedValueClassKey``.
@@ -59,8 +60,7 @@ extension ItemProvider {
                 case .success(let fetched):
                     state.progress.completedUnitCount = 50
                     if delay > .zero {
-                        let microseconds = Int(
-                            delay.components.seconds * 1_000_000 + delay.components.attoseconds / 1_000_000_000_000)
+                        let microseconds = Int(min((delay.milliseconds * 1000).rounded(), 1e18))
                         loadQueue.asyncAfter(deadline: .now() + .microseconds(microseconds)) {
                             body(snapshot, fetched, state)
                         }

@@ -1,4 +1,5 @@
 public import Foundation
+import HostSystem
 import Synchronization
 
 /// Process-wide settings of the item-provider model.
@@ -82,8 +83,7 @@ public struct CompletionOrder: Sendable, Hashable {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         z ^= z >> 31
-        let microseconds = max(
-            1, maximumDelay.components.seconds * 1_000_000 + maximumDelay.components.attoseconds / 1_000_000_000_000)
-        return .microseconds(Int64(z % UInt64(microseconds)))
+        let microseconds = UInt64(min(max(1, (maximumDelay.milliseconds * 1000).rounded()), 1e18))
+        return .microseconds(Int64(z % microseconds))
     }
 }

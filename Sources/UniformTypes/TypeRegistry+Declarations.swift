@@ -1,7 +1,6 @@
 // Merging `UTExportedTypeDeclarations` / `UTImportedTypeDeclarations` from an Info.plist.
 //
-// Precedence (Apple documents only the first rule; the rest is exthost's documented choice,
-// uti-semantics.md §4):
+// Precedence (Apple documents only the first rule; the rest is exthost's choice):
 // 1. exported beats imported for the same identifier, whatever order the bundles come in;
 // 2. a system type is never changed: a bundle's declaration of it is not applied and is reported
 //    (a warning when it would change the parents or tags, a note when it only repeats them);

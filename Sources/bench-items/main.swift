@@ -94,7 +94,7 @@ case .success(let (size, directory)):
         }
         try? await Task.sleep(for: .milliseconds(10))
     }
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    let seconds = elapsed.milliseconds / 1000
     print(
         "mode=\(useDescriptor ? "descriptor" : "file") bytes=\(size) expected=\(expected) "
             + "hwm_before_kib=\(before) hwm_after_kib=\(after) growth_kib=\(after - before) "

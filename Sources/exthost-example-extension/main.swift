@@ -11,6 +11,7 @@ import AppGroups
 import ExtensionIPC
 import ExtensionRuntime
 import Foundation
+import HostSystem
 import ItemProviders
 
 /// What one attachment turned out to be (Sendable: it crosses out of the child task).
@@ -48,8 +49,7 @@ func summarize(_ provider: ItemProvider, index: Int, environment: ExtensionRunti
             index: index, line: "\(name)\t\(type)\t\(bytes.count)\t\(head)",
             outcome: AttachmentOutcome(
                 attachment: index, typeIdentifier: type, kind: kind, byteCount: Int64(bytes.count),
-                milliseconds: Double(elapsed.components.attoseconds) / 1e15
-                    + Double(elapsed.components.seconds) * 1000))
+                milliseconds: elapsed.milliseconds))
     } catch {
         environment.log("\(name): \(error)", level: .error)
         return Summary(

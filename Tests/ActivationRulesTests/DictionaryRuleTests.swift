@@ -36,7 +36,7 @@ struct DictionaryRuleTests {
     static let strict = "NSExtensionActivationUsesStrictMatching"
 
     static let cases: [Case] = [
-        // §4: AttachmentsWithMaxCount = 1 alone accepts one attachment of any kind.
+        // AttachmentsWithMaxCount = 1 alone accepts one attachment of any kind.
         Case("attachments 1 accepts an image", [attachmentsMax: 1], payload(["public.jpeg"]), true),
         Case("attachments 1 accepts an undeclared type", [attachmentsMax: 1], payload(["com.example.thing"]), true),
         Case("attachments 1 refuses two", [attachmentsMax: 1], payload(["public.jpeg", "com.adobe.pdf"]), false),
@@ -50,20 +50,20 @@ struct DictionaryRuleTests {
         Case(
             "attachments min reached", [attachmentsMax: 5, attachmentsMin: 2], payload(["public.jpeg", "public.png"]),
             true),
-        // §4: FileWithMaxCount = 5 alone accepts images and movies too.
+        // FileWithMaxCount = 5 alone accepts images and movies too.
         Case("file accepts a PDF", [file: 5], payload(["com.adobe.pdf"]), true),
         Case("file accepts an image", [file: 5], payload(["public.jpeg"]), true),
         Case("file accepts a movie", [file: 5], payload(["public.mpeg-4"]), true),
         Case("file does not accept a web URL", [file: 5], payload(["public.url"]), false),
         Case("file does not accept text", [file: 5], payload(["public.plain-text"]), false),
         Case("file accepts a file URL", [file: 1], payload(["public.file-url"]), true),
-        // §4: an explicit key overrides its parent.
+        // an explicit key overrides its parent.
         Case("file 5 image 0 accepts a PDF", [file: 5, image: 0], payload(["com.adobe.pdf"]), true),
         Case("file 5 image 0 rejects an image", [file: 5, image: 0], payload(["public.jpeg"]), false),
         Case("file 5 image 0 accepts a movie", [file: 5, image: 0], payload(["public.mpeg-4"]), true),
         Case("attachments 0 image 3 accepts an image", [attachmentsMax: 0, image: 3], payload(["public.jpeg"]), true),
         Case("attachments 0 image 3 rejects a PDF", [attachmentsMax: 0, image: 3], payload(["com.adobe.pdf"]), false),
-        // §4: counts pool upwards, per item.
+        // counts pool upwards, per item.
         Case("pooled within both", [image: 2, file: 2], payload(["public.jpeg", "public.png"]), true),
         Case(
             "pooled file count exceeded", [image: 2, file: 2], payload(["public.jpeg", "com.adobe.pdf", "public.png"]),

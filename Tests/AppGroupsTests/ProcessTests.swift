@@ -33,7 +33,7 @@ struct ProcessTests {
         var generator = SystemRandomNumberGenerator()
         for trial in 0..<200 {
             let process = Process()
-            process.executableURL = Scratch.exthost
+            process.executableURL = try Scratch.exthost()
             process.arguments = writeArguments(scratch, files: files, repeats: 50)
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
@@ -65,7 +65,7 @@ struct ProcessTests {
         defer { scratch.remove() }
         let files = try smallFiles(scratch)
         let writer = Process()
-        writer.executableURL = Scratch.exthost
+        writer.executableURL = try Scratch.exthost()
         writer.arguments = writeArguments(scratch, files: files, repeats: 20)
         writer.standardOutput = FileHandle.nullDevice
         writer.standardError = FileHandle.nullDevice
@@ -107,9 +107,10 @@ struct ProcessTests {
         defer { scratch.remove() }
         _ = try AppGroupStore.open(try scratch.groupID(), as: try scratch.extensionIdentity(), root: scratch.root)
         let root = scratch.url.path
+        let exthost = try Scratch.exthost().path
         let script = { (prefix: String) -> String in
             (0..<25).map {
-                "'\(Scratch.exthost.path)' container defaults \(Scratch.group) set \(prefix)\($0) \($0) --root '\(root)' || exit 1"
+                "'\(exthost)' container defaults \(Scratch.group) set \(prefix)\($0) \($0) --root '\(root)' || exit 1"
             }
             .joined(separator: "\n")
         }

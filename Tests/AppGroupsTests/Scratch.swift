@@ -28,15 +28,21 @@ struct Scratch {
     func groupID() throws -> AppGroupIdentifier { try AppGroupIdentifier(validating: Self.group) }
 
     /// The built `exthost` binary: beside the test bundle (any build directory or configuration).
-    static var exthost: URL {
-        SiblingExecutable.path("exthost").map { URL(fileURLWithPath: $0) }
-            ?? packageRoot.appendingPathComponent(".build/debug/exthost")
+    /// - Throws: when it is not there (build with `swift build --build-tests`).
+    static func exthost() throws -> URL {
+        guard let path = SiblingExecutable.path("exthost") else { throw NotBuilt() }
+        return URL(fileURLWithPath: path)
+    }
+
+    /// `exthost` is not built beside the tests.
+    struct NotBuilt: Error, CustomStringConvertible {
+        var description: String { "no exthost beside the test bundle; build it with swift build --build-tests" }
     }
 
     /// Runs the binary to completion; returns (status, stdout, stderr).
     static func run(_ arguments: [String]) throws -> (Int32, String, String) {
         let process = Process()
-        process.executableURL = exthost
+        process.executableURL = try exthost()
         process.arguments = arguments
         let out = Pipe()
         let err = Pipe()

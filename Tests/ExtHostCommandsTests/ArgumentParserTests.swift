@@ -1,3 +1,4 @@
+import ActivationRules
 import Testing
 
 @testable import ExtHostCommands

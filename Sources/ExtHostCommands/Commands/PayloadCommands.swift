@@ -137,7 +137,6 @@ enum PayloadCommands {
         let kindWidth = all.map(\.kind.description.count).max() ?? 0
         let sizeWidth = all.map { byteText($0.byteCount).count }.max() ?? 0
         let prefix = directory.hasSuffix("/") ? directory : directory + "/"
-        func pad(_ text: String, _ width: Int) -> String { text.padding(toLength: width, withPad: " ", startingAt: 0) }
         for (itemIndex, item) in payload.descriptions.enumerated() {
             lines.append("item \(itemIndex + 1)")
             if let title = item.title { lines.append("  attributedTitle: \(title)") }
@@ -153,8 +152,8 @@ enum PayloadCommands {
                         representation.origin.hasPrefix(prefix)
                         ? String(representation.origin.dropFirst(prefix.count)) : representation.origin
                     var line =
-                        "    \(number + 1). \(pad(representation.typeIdentifier, typeWidth))  "
-                        + "\(pad(representation.kind.description, kindWidth))  "
+                        "    \(number + 1). \(representation.typeIdentifier.padded(typeWidth))  "
+                        + "\(representation.kind.description.padded(kindWidth))  "
                         + "\(size.leftPadded(sizeWidth))  \(origin)"
                     if representation.visibility != .all {
                         line += "  [hidden: \(representation.visibility)]"
@@ -220,9 +219,8 @@ enum PayloadCommands {
         let nameWidth = max(4, presets.map(\.name.count).max() ?? 0)
         let appWidth = min(22, max(3, presets.map(\.sourceApp.count).max() ?? 0))
         func row(_ name: String, _ app: String, _ confidence: String, _ types: String) -> String {
-            name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  "
-                + String(app.prefix(appWidth)).padding(toLength: appWidth, withPad: " ", startingAt: 0) + "  "
-                + confidence.padding(toLength: 12, withPad: " ", startingAt: 0) + "  " + types
+            name.padded(nameWidth) + "  " + String(app.prefix(appWidth)).padded(appWidth) + "  "
+                + confidence.padded(12) + "  " + types
         }
         var lines = [row("NAME", "APP", "CONFIDENCE", "TYPES (per attachment; items separated by |)")]
         for preset in presets {

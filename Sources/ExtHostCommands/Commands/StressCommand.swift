@@ -31,8 +31,11 @@ enum StressCommand {
             file or open-in-place representation of an image, PDF, text or card, of 0 bytes to --max-size,
             with a load delay, and — drawn from the seed — an injected load failure (NSItemProviderErrorDomain
             -1000) or cancellation (NSCocoaErrorDomain 3072). It copies <root>/Bundles into a scratch device
-            root, starts M reader processes that read every committed entry as it appears (checking each file
-            against its SHA-256), runs 'exthost share' with the demo extension, and checks:
+            root; the extension is the first .appex installed there and the group the first App Group its
+            entitlements name (neither is fixed in exthost). It starts M reader processes that read every
+            committed entry as it appears (checking each file against its SHA-256), shares the folder with
+            that extension as 'exthost share' does (its own program, else the built-in save-to-group), and
+            checks:
             every attachment without an injected fault committed exactly once with the right bytes; every
             injected one reported failed with its reason and not committed; no other entry; every reader saw
             every committed entry exactly once and never a torn file; 'container verify' clean.
@@ -277,7 +280,7 @@ enum StressCommand {
         let verified = try ContainerSupport.mapped { try store.verify() }
         if !verified.isClean { problems.append("container verify: \(verified)") }
 
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = elapsed.milliseconds / 1000
         if parsed.flag("json") {
             context.printJSON(
                 .object([

@@ -1,3 +1,4 @@
+import ActivationRules
 import Foundation
 import UniformTypes
 
@@ -125,8 +126,7 @@ enum TypesCommands {
         for declaration in declarations {
             let id = declaration.identifier.rawValue
             let tags = declaration.filenameExtensions.map { "." + $0 }.joined(separator: " ")
-            let padded = id.count >= width ? id + "  " : id.padded(width)
-            context.print(tags.isEmpty ? id : padded + tags)
+            context.print(tags.isEmpty ? id : id.column(width) + tags)
         }
         return .success
     }

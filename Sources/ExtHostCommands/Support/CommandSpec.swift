@@ -86,9 +86,7 @@ public struct CommandSpec: Sendable {
         }
         let width = min(34, (labels.map(\.count).max() ?? 0) + 2)
         for (label, option) in zip(labels, all) {
-            let padded =
-                label.count >= width ? label + "  " : label.padded(width)
-            text += "  \(padded)\(option.help)\n"
+            text += "  \(label.column(width))\(option.help)\n"
         }
         if !discussion.isEmpty { text += "\n\(discussion)\n" }
         text += "\n\(ExitCode.documentation)\n"

@@ -1,3 +1,5 @@
+import ActivationRules
+
 /// What the parser found for one command: positional arguments and option values.
 public struct ParsedArguments: Sendable {
     /// Positional arguments in order.
