@@ -149,13 +149,22 @@ public struct ShortcutRunner: Sendable {
             report.steps.append(
                 .init(
                     index: index, action: action.identifier,
-                    title: Shortcut.knownActions[action.identifier] ?? "Run \(action.identifier)",
+                    title: Self.title(action),
                     received: received.map(\.summary), produced: produced.map(\.summary), note: note))
             if let uuid = action.parameter("UUID")?.string { outputs[uuid] = produced }
             previous = produced
             index = next
         }
         return report
+    }
+
+    /// What Shortcuts shows for the action: `If`, `Otherwise`, `End If`, `Count`, `Run <intent>`.
+    static func title(_ action: Shortcut.Action) -> String {
+        if action.identifier == "is.workflow.actions.conditional" {
+            return ["If", "Otherwise", "End If"][
+                max(0, min(2, Int(action.parameter("WFControlFlowMode")?.number ?? 0)))]
+        }
+        return Shortcut.knownActions[action.identifier] ?? "Run \(action.identifier)"
     }
 
     // MARK: - Values
