@@ -143,7 +143,7 @@ let package = Package(
                 "ExtHostCommands", "AppGroups", "exthost", "exthost-sandbox-exec", "exthost-example-extension",
                 "exthost-hostile-extension", "exthost-probe-extension", "exthost-probe-app", "ExtensionHost", "HostSystem", "ItemProviders",
                 "Payloads", "ShareSheet", "ExtensionIPC", "UIKit", "LinkPresentation",
-            ], exclude: ["BadInputs"]),
+            ], exclude: ["BadInputs", "HelpSnapshots"]),
         .testTarget(
             name: "ExtensionHostTests",
             dependencies: [

@@ -53,10 +53,13 @@ public final class AppGroupInbox: Sendable {
         return journal == store.journalID ? sequence : 0
     }
 
-    /// The entries committed after the cursor, with their file URLs.
+    /// The entries committed after the cursor (or after `sequence`), at most `limit`, with their
+    /// file URLs: a page; the next one starts after the last entry's sequence.
     /// - Throws: ``AppGroupError``.
-    public func pending() throws -> [InboxItem] {
-        try store.entries(after: try cursor()).map { InboxItem(entry: $0, url: store.url(for: $0)) }
+    public func pending(after sequence: Int? = nil, limit: Int? = nil) throws -> [InboxItem] {
+        try store.entries(after: try sequence ?? cursor(), limit: limit).map {
+            InboxItem(entry: $0, url: store.url(for: $0))
+        }
     }
 
     /// Moves the cursor to `sequence` (atomically and durably); earlier entries are no longer pending.

@@ -145,13 +145,14 @@ public final class AppGroupStore: Sendable {
     /// The journal's UUID (a new container, or a recreated journal, has a new one).
     public var journalID: UUID { index.id }
 
-    /// Every committed entry with a sequence greater than `sequence`, in commit order, read under
+    /// Every committed entry with a sequence greater than `sequence` (at most `limit`), in commit order, read under
     /// the shared lock (a torn tail left by a crashed writer is ignored, not repaired).
     /// - Throws: ``AppGroupError``.
-    public func entries(after sequence: Int = 0) throws -> [JournalEntry] {
+    public func entries(after sequence: Int = 0, limit: Int? = nil) throws -> [JournalEntry] {
         let all = try lock.withLock(.shared) { try index.refreshAll(repair: false).entries }
         guard let first = all.firstIndex(where: { $0.sequence > sequence }) else { return [] }
-        return Array(all[first...])
+        let end = limit.map { min(all.count, first + max(0, $0)) } ?? all.count
+        return Array(all[first..<end])
     }
 
     /// The file URL of an entry (for the app, which opens it itself).

@@ -34,6 +34,28 @@ struct ContainerCommandsTests {
         #expect(waited == .failure)
     }
 
+    @Test func theInboxPagesWithLimitAndAfter() async throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let share = root.appendingPathComponent("Bundles/CardDrop.app/PlugIns/Share.appex").path
+        for name in ["note.txt", "photo.png", "menu.pdf"] {
+            let file = root.appendingPathComponent("Bundles/DemoItems/\(name)").path
+            let (code, _, err) = await run(["container", "write", Self.group, file, "--as-bundle", share], root: root)
+            #expect(code == .success, "\(err)")
+        }
+        func names(_ arguments: [String]) async throws -> [String] {
+            let (code, out, err) = await run(["app", "inbox", "--group", Self.group, "--json"] + arguments, root: root)
+            #expect(code == .success, "\(err)")
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+            return (json["items"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        }
+        #expect(try await names(["--limit", "2"]) == ["note.txt", "photo.png"])
+        #expect(try await names(["--limit", "2", "--after", "2"]) == ["menu.pdf"])
+        #expect(try await names(["--after", "3"]).isEmpty)
+        let (bad, _, _) = await run(["app", "inbox", "--group", Self.group, "--limit", "0"], root: root)
+        #expect(bad == .usage)
+    }
+
     @Test func exportAndImportCarryEntriesBetweenRoots() async throws {
         let root = try scratch()
         let other = try scratch()

@@ -15,6 +15,8 @@ enum AppCommands {
                 "as-bundle", "APP", "The app bundle (default: the one .app under <root>/Bundles entitled to GROUP)."),
             ContainerSupport.defineOption, ContainerSupport.rootOption, ContainerSupport.deviceOption,
             .flag("consume", "Move the cursor past what is listed."),
+            .value("after", "SEQUENCE", "List from after this sequence number instead of the app's cursor."),
+            .value("limit", "N", "List at most N entries (a page; the next page is --after the last sequence)."),
             .value("wait", "SECONDS", "Wait up to SECONDS for an entry when none is pending (exit 1 if none came)."),
             .flag("json", "Machine output."),
         ],
@@ -28,9 +30,21 @@ enum AppCommands {
         let app = try ContainerSupport.appIdentity(for: group, root: root, parsed, context)
         let inbox = try ContainerSupport.mapped { try AppGroupInbox(group: group, app: app, root: root) }
         let wait = try parsed.number("wait")
+        let after = try parsed.number("after").map { value in
+            guard value >= 0, value == value.rounded() else {
+                throw CommandError.usage("--after must be a sequence number")
+            }
+            return Int(value)
+        }
+        let limit = try parsed.number("limit").map { value in
+            guard value >= 1, value == value.rounded() else {
+                throw CommandError.usage("--limit must be a positive whole number")
+            }
+            return Int(value)
+        }
         let items = try ContainerSupport.mapped {
-            if let wait { return try inbox.waitForEntries(timeout: wait) }
-            return try inbox.pending()
+            if let wait { return Array(try inbox.waitForEntries(timeout: wait).prefix(limit ?? Int.max)) }
+            return try inbox.pending(after: after, limit: limit)
         }
         if parsed.flag("consume"), let last = items.last {
             try ContainerSupport.mapped { try inbox.consume(through: last.entry.sequence) }

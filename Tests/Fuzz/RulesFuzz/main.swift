@@ -1,3 +1,5 @@
+import Foundation
+
 // libFuzzer target for the rule-plist loader, and a differential check of the rule's verdict: any
 // bytes as an Info.plist / rule plist (XML or binary), then lint, explain and evaluate against
 // payloads — a fixed set and one the input's last bytes choose. The verdict is decided once (the
@@ -6,7 +8,6 @@
 // Scripts/fuzz with UniformTypes, Predicates and ActivationRules as their own testable modules;
 // .ci/run runs it.
 @testable import ActivationRules
-import Foundation
 
 private let types = [
     "public.jpeg", "public.png", "public.url", "public.plain-text", "com.adobe.pdf", "public.mpeg-4", "public.file-url",
@@ -14,7 +15,9 @@ private let types = [
 ]
 
 private let fixed: [ActivationPayload] = [
-    ActivationPayload(items: [.init([.init(["public.jpeg"]), .init(["public.url", "public.plain-text"])]), .init([.init(["com.adobe.pdf"])])]),
+    ActivationPayload(items: [
+        .init([.init(["public.jpeg"]), .init(["public.url", "public.plain-text"])]), .init([.init(["com.adobe.pdf"])]),
+    ]),
     ActivationPayload(items: [.init([.init(["public.url"])])], isWebpage: true),
     ActivationPayload(items: [.init([.init(["public.plain-text"])])]),
     ActivationPayload(items: [.init((0..<3).map { _ in .init(["public.png"]) })]),
@@ -49,7 +52,8 @@ public func fuzzRules(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let fast = rule.activates(prepared)
         let explained = rule.explain(prepared).activated
         guard fast == verdict, explained == verdict else {
-            preconditionFailure("verdicts disagree: general \(verdict as Any), fast \(fast as Any), explained \(explained as Any)")
+            preconditionFailure(
+                "verdicts disagree: general \(verdict as Any), fast \(fast as Any), explained \(explained as Any)")
         }
         // A dictionary rule explains itself in its own terms; its verdict must be the predicate's.
         if let dictionary = rule.dictionary, let verdict {
