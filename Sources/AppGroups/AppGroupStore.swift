@@ -5,7 +5,7 @@ import HostSystem
 ///
 /// Files reach the app only through the journal: ``makeEntry(name:typeIdentifier:path:permissions:)`` stages a
 /// temporary file, ``commit(_:)`` makes it durable, renames it into place and appends its record,
-/// all under the container's exclusive lock; readers use ``entries(after:)`` under the shared lock.
+/// all under the container's exclusive lock; readers use ``entries(after:limit:)`` under the shared lock.
 /// Opening a store as an identity runs recovery first (see ``lastRecovery``).
 public final class AppGroupStore: Sendable {
     /// The group.
@@ -41,7 +41,7 @@ public final class AppGroupStore: Sendable {
     /// false.
     ///
     /// A process that only reads may skip recovery: readers never see what it repairs (a torn journal
-    /// tail is ignored by ``entries(after:)``, temporaries and orphans are not in the journal), and
+    /// tail is ignored by ``entries(after:limit:)``, temporaries and orphans are not in the journal), and
     /// recovery walks the whole container — 27 % of listing a 100 000-entry inbox. The next writer
     /// to open the store repairs it.
     /// - Throws: ``AppGroupError`` `.notEntitled` (naming group, bundle identifier, entitlements
