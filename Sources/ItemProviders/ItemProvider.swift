@@ -317,16 +317,7 @@ public final class ItemProvider {
 
     /// The type `init(contentsOf:)` registers for a file or directory.
     static func typeIdentifier(forFileAt url: URL, isDirectory: Bool, registry: TypeRegistry) -> String {
-        let fileExtension = url.pathExtension
-        if isDirectory {
-            if !fileExtension.isEmpty {
-                let type = registry.preferredType(forFilenameExtension: fileExtension, conformingTo: .directory)
-                if !type.isDynamic { return type.rawValue }
-            }
-            return "public.folder"
-        }
-        guard !fileExtension.isEmpty else { return UniformTypeIdentifier.data.rawValue }
-        let type = registry.preferredType(forFilenameExtension: fileExtension, conformingTo: nil)
-        return type.isDynamic ? UniformTypeIdentifier.data.rawValue : type.rawValue
+        let declared = registry.declaredType(forFileNamed: url.lastPathComponent, isDirectory: isDirectory)
+        return declared?.rawValue ?? (isDirectory ? "public.folder" : UniformTypeIdentifier.data.rawValue)
     }
 }

@@ -155,21 +155,12 @@ enum FolderEntry {
     }
 
     static func folderType(_ url: URL, registry: TypeRegistry) -> String {
-        let fileExtension = url.pathExtension
-        if !fileExtension.isEmpty {
-            let type = registry.preferredType(forFilenameExtension: fileExtension, conformingTo: .directory)
-            if !type.isDynamic { return type.rawValue }
-        }
-        return "public.folder"
+        registry.declaredType(forFileNamed: url.lastPathComponent, isDirectory: true)?.rawValue ?? "public.folder"
     }
 
     /// The type from the filename extension, or libmagic's when the extension is missing or unknown.
     static func fileType(_ url: URL, registry: TypeRegistry) -> String {
-        let fileExtension = url.pathExtension
-        if !fileExtension.isEmpty {
-            let type = registry.preferredType(forFilenameExtension: fileExtension, conformingTo: nil)
-            if !type.isDynamic { return type.rawValue }
-        }
-        return ContentSniffer.typeIdentifier(ofFileAt: url, registry: registry)
+        registry.declaredType(forFileNamed: url.lastPathComponent)?.rawValue
+            ?? ContentSniffer.typeIdentifier(ofFileAt: url, registry: registry)
     }
 }

@@ -21,6 +21,27 @@ extension TypeRegistry {
         preferredType(tag: filenameExtension, index: extensionIndex, tagClass: .filenameExtensionTagClass, supertype)
     }
 
+    /// The declared type a file's name gives, or nil when the name has no extension or only a
+    /// dynamic type answers: for a folder among the types conforming to `public.directory`, for a
+    /// file among those conforming to `supertype` (nil: no constraint). The one lookup an item
+    /// provider, a payload and a container entry use to type a file by its name.
+    public func declaredType(
+        forFileNamed name: String, isDirectory: Bool = false, conformingTo supertype: UniformTypeIdentifier? = nil
+    ) -> UniformTypeIdentifier? {
+        let filenameExtension = Self.filenameExtension(of: name)
+        guard !filenameExtension.isEmpty else { return nil }
+        let type = preferredType(
+            forFilenameExtension: filenameExtension, conformingTo: isDirectory ? .directory : supertype)
+        return type.isDynamic ? nil : type
+    }
+
+    /// What follows the last dot of the last path component (empty for none, or a leading dot only).
+    static func filenameExtension(of name: String) -> String {
+        let last = name.split(separator: "/").last.map(String.init) ?? name
+        guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return "" }
+        return String(last[last.index(after: dot)...])
+    }
+
     /// The preferred type for a MIME type, among the types conforming to `supertype` (default
     /// `public.data`; nil for no constraint), or a dynamic type that conforms only to `supertype`
     /// when no declared type matches.

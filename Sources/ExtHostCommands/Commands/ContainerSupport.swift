@@ -110,10 +110,7 @@ enum ContainerSupport {
     /// The type of a file by its name's extension in `registry`; `public.data` when the name has no
     /// extension or only a dynamic type answers.
     static func typeIdentifier(forFileName name: String, in registry: TypeRegistry) -> String {
-        let filenameExtension = (name as NSString).pathExtension
-        guard !filenameExtension.isEmpty else { return "public.data" }
-        let type = registry.preferredType(forFilenameExtension: filenameExtension)
-        return type.isDynamic ? "public.data" : type.rawValue
+        registry.declaredType(forFileNamed: name, conformingTo: .data)?.rawValue ?? "public.data"
     }
 
     static func json(_ entry: JournalEntry, url: URL? = nil) -> JSONValue {
