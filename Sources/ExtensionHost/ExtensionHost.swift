@@ -306,11 +306,27 @@ struct KernelMemoryLimit {
 
 /// What the supervising tasks learn about one run.
 final class RunTracker: Sendable {
+    /// Where the request is: it ends once, by a completion or a cancellation.
+    private enum Request {
+        case pending
+        case completed(CompleteRequest, at: ContinuousClock.Instant)
+        case cancelled(CancelRequest, at: ContinuousClock.Instant)
+
+        var completion: CompleteRequest? { if case .completed(let completion, _) = self { completion } else { nil } }
+        var cancellation: CancelRequest? { if case .cancelled(let cancel, _) = self { cancel } else { nil } }
+        var endedAt: ContinuousClock.Instant? {
+            switch self {
+            case .pending: nil
+            case .completed(_, let at), .cancelled(_, let at): at
+            }
+        }
+    }
+
     private struct State {
         var hello: ContinuousClock.Instant?
-        var finished: ContinuousClock.Instant?
-        var completion: CompleteRequest?
-        var cancellation: CancelRequest?
+        var request = Request.pending
+        /// The first kill (a kill is independent of the request: the watchdog may still kill a
+        /// process that completed and then kept allocating).
         var killed: (ExtensionRunOutcome, String)?
         var peakFootprint = 0
         var peakResident = 0
@@ -330,14 +346,13 @@ final class RunTracker: Sendable {
 
     func finish(completion: CompleteRequest?, cancellation: CancelRequest?) {
         state.withLock { state in
-            guard state.completion == nil, state.cancellation == nil else { return }
-            state.completion = completion.map { completion in
-                var merged = completion
-                merged.outcomes = state.batchedOutcomes + completion.outcomes
-                return merged
+            guard case .pending = state.request else { return }
+            if var completion {
+                completion.outcomes = state.batchedOutcomes + completion.outcomes
+                state.request = .completed(completion, at: ContinuousClock.now)
+            } else if let cancellation {
+                state.request = .cancelled(cancellation, at: ContinuousClock.now)
             }
-            state.cancellation = cancellation
-            state.finished = ContinuousClock.now
         }
     }
 
@@ -346,7 +361,7 @@ final class RunTracker: Sendable {
         state.withLock { state in
             if state.killed != nil { return false }
             // A request already completed or cancelled keeps its outcome; a late kill is cleanup.
-            if state.completion != nil || state.cancellation != nil, outcome == .crashed { return false }
+            if state.request.endedAt != nil, outcome == .crashed { return false }
             state.killed = (outcome, reason)
             return true
         }
@@ -381,10 +396,10 @@ final class RunTracker: Sendable {
             if let (killedOutcome, killedReason) = state.killed {
                 outcome = killedOutcome
                 reason = killedReason
-            } else if state.completion != nil {
+            } else if state.request.completion != nil {
                 outcome = .completed
                 reason = "completed the request"
-            } else if let cancellation = state.cancellation {
+            } else if let cancellation = state.request.cancellation {
                 outcome = .cancelled
                 reason = "cancelled the request: \(cancellation.error.message)"
             } else if kernel.cgroupOOMKills > 0 {
@@ -424,11 +439,12 @@ final class RunTracker: Sendable {
                 peakMemoryBytes: kernel.cgroupOOMKills > 0
                     ? max(state.peakFootprint, kernel.cgroupPeakBytes ?? 0) : state.peakFootprint,
                 peakResidentBytes: state.peakResident, limits: limits, memoryEnforcement: kernel.enforcement,
-                activity: channel.activity, completion: state.completion, cancellation: state.cancellation,
+                activity: channel.activity, completion: state.request.completion,
+                cancellation: state.request.cancellation,
                 log: log, logDroppedBytes: dropped, messages: state.messages, refusals: channel.refusals,
                 bytesServed: channel.bytesServed, served: channel.served,
                 timings: ExtensionReport.Timings(
-                    hello: state.hello.map { $0 - start }, finished: state.finished.map { $0 - start },
+                    hello: state.hello.map { $0 - start }, finished: state.request.endedAt.map { $0 - start },
                     total: now - start))
         }
     }

@@ -198,7 +198,9 @@ extension ActivityItems {
         let item = ExtensionItem(attachments: builders.map(\.provider), attributedContentText: subject)
         return Payload(
             items: [item], source: "activity items",
-            descriptions: [ItemDescription(title: nil, contentText: subject, attachments: builders.map(\.description))])
+            descriptions: [
+                PayloadItemDescription(title: nil, contentText: subject, attachments: builders.map(\.description))
+            ])
     }
 
     static func attachment(_ item: ActivityItem, dataTypeIdentifier: String?, registry: TypeRegistry) throws

@@ -38,7 +38,7 @@ struct LoadKnobs: Sendable, Hashable {
 /// Builds one item provider and its description side by side.
 final class AttachmentBuilder {
     let provider = ItemProvider()
-    private(set) var representations: [RepresentationDescription] = []
+    private(set) var representations: [PayloadRepresentationDescription] = []
     let registry: TypeRegistry
 
     init(registry: TypeRegistry, suggestedName: String? = nil) {
@@ -47,8 +47,8 @@ final class AttachmentBuilder {
         provider.suggestedName = suggestedName
     }
 
-    var description: AttachmentDescription {
-        AttachmentDescription(suggestedName: provider.suggestedName, representations: representations)
+    var description: PayloadAttachmentDescription {
+        PayloadAttachmentDescription(suggestedName: provider.suggestedName, representations: representations)
     }
 
     private func record(
@@ -56,7 +56,7 @@ final class AttachmentBuilder {
         _ byteCount: Int64?, _ origin: String, _ knobs: LoadKnobs
     ) {
         representations.append(
-            RepresentationDescription(
+            PayloadRepresentationDescription(
                 typeIdentifier: type, kind: kind, visibility: visibility, byteCount: byteCount, origin: origin,
                 loadDelayMilliseconds: knobs.delayMilliseconds,
                 failure: knobs.failure.map { "\($0.domain) \($0.code): \($0.message)" }))

@@ -86,7 +86,7 @@ public enum Manifest {
                 isWebpage = flag
             }
             var items: [ExtensionItem] = []
-            var descriptions: [ItemDescription] = []
+            var descriptions: [PayloadItemDescription] = []
             for itemValue in try array(top["items"], "items", parent: root) {
                 let fields = try object(itemValue, "an item", allowed: ["title", "contentText", "attachments"])
                 let title = try string(fields["title"], "title")
@@ -101,7 +101,8 @@ public enum Manifest {
                         attributedContentText: contentText
                     ))
                 descriptions.append(
-                    ItemDescription(title: title, contentText: contentText, attachments: builders.map(\.description)))
+                    PayloadItemDescription(
+                        title: title, contentText: contentText, attachments: builders.map(\.description)))
             }
             return Payload(items: items, isWebpage: isWebpage, source: source, descriptions: descriptions)
         }

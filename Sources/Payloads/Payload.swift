@@ -18,13 +18,14 @@ public struct Payload {
     /// What it was built from, for messages: a path, or `preset NAME`.
     public var source: String
     /// What every item and attachment is (types, kinds, sizes, knobs), for display.
-    public var descriptions: [ItemDescription]
+    public var descriptions: [PayloadItemDescription]
     /// The temporary folder an archive was extracted into (nil for other sources); its files back
     /// the file representations, so remove it with ``removeExtractedFiles()`` once the share is over.
     public var extractedDirectory: URL?
 
     /// A payload.
-    public init(items: [ExtensionItem], isWebpage: Bool = false, source: String, descriptions: [ItemDescription]) {
+    public init(items: [ExtensionItem], isWebpage: Bool = false, source: String, descriptions: [PayloadItemDescription])
+    {
         self.items = items
         self.isWebpage = isWebpage
         self.source = source
@@ -62,7 +63,7 @@ public struct Payload {
         let item = ExtensionItem(attachments: [builder.provider])
         return Payload(
             items: [item], source: path,
-            descriptions: [ItemDescription(title: nil, contentText: nil, attachments: [builder.description])])
+            descriptions: [PayloadItemDescription(title: nil, contentText: nil, attachments: [builder.description])])
     }
 
     static func loadFolder(_ url: URL, source: String, registry: TypeRegistry) throws -> Payload {
@@ -83,7 +84,9 @@ public struct Payload {
         let item = ExtensionItem(attachments: builders.map(\.provider))
         return Payload(
             items: [item], source: source,
-            descriptions: [ItemDescription(title: nil, contentText: nil, attachments: builders.map(\.description))])
+            descriptions: [
+                PayloadItemDescription(title: nil, contentText: nil, attachments: builders.map(\.description))
+            ])
     }
 
     static func loadArchive(_ url: URL, registry: TypeRegistry) throws -> Payload {

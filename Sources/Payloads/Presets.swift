@@ -116,7 +116,7 @@ extension Payload {
             throw PayloadError(source: "preset \(name)", "cannot create \(directory.path)", cause: error)
         }
         var items: [ExtensionItem] = []
-        var descriptions: [ItemDescription] = []
+        var descriptions: [PayloadItemDescription] = []
         var counter = 0
         for item in preset.items {
             var builders: [AttachmentBuilder] = []
@@ -131,7 +131,7 @@ extension Payload {
                     attachments: builders.map(\.provider), attributedTitle: item.title,
                     attributedContentText: item.contentText))
             descriptions.append(
-                ItemDescription(
+                PayloadItemDescription(
                     title: item.title, contentText: item.contentText, attachments: builders.map(\.description)))
         }
         return Payload(items: items, isWebpage: preset.isWebpage, source: "preset \(name)", descriptions: descriptions)

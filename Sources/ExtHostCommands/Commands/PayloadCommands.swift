@@ -186,7 +186,7 @@ enum PayloadCommands {
         ])
     }
 
-    static func jsonValue(_ attachment: AttachmentDescription) -> JSONValue {
+    static func jsonValue(_ attachment: PayloadAttachmentDescription) -> JSONValue {
         .object([
             ("suggestedName", .optional(attachment.suggestedName)),
             ("registeredTypeIdentifiers", .strings(attachment.visibleTypeIdentifiers)),

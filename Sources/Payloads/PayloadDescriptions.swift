@@ -1,7 +1,10 @@
 public import ItemProviders
 
-/// What one representation of an attachment is, for `exthost payload show`.
-public struct RepresentationDescription: Sendable, Hashable {
+/// What one representation of an attachment is, for `exthost payload show`: the host's view, with
+/// what the wire never carries (visibility, origin, load delay, a planned failure). The extension
+/// sees `ExtensionIPC.RepresentationDescription` instead (the wire's, with the security-scope
+/// token and the class `loadItem` returns).
+public struct PayloadRepresentationDescription: Sendable, Hashable {
     /// The registered type.
     public var typeIdentifier: String
     /// How it is backed (data, file, open-in-place, …).
@@ -19,11 +22,11 @@ public struct RepresentationDescription: Sendable, Hashable {
 }
 
 /// What one attachment (item provider) is.
-public struct AttachmentDescription: Sendable, Hashable {
+public struct PayloadAttachmentDescription: Sendable, Hashable {
     /// The provider's `suggestedName`.
     public var suggestedName: String?
     /// Every registered representation in registration order, hidden ones included.
-    public var representations: [RepresentationDescription]
+    public var representations: [PayloadRepresentationDescription]
 
     /// The types the extension sees (hidden representations left out), in order.
     public var visibleTypeIdentifiers: [String] {
@@ -32,11 +35,11 @@ public struct AttachmentDescription: Sendable, Hashable {
 }
 
 /// What one extension item is.
-public struct ItemDescription: Sendable, Hashable {
+public struct PayloadItemDescription: Sendable, Hashable {
     /// `attributedTitle`.
     public var title: String?
     /// `attributedContentText`.
     public var contentText: String?
     /// The attachments in order.
-    public var attachments: [AttachmentDescription]
+    public var attachments: [PayloadAttachmentDescription]
 }
