@@ -12,14 +12,14 @@ import Synchronization
 public final class ContainerDirectory: Sendable {
     /// Where the container was when it was opened (for messages and file URLs handed to callers).
     public let url: URL
-    private let state: Mutex<FileDescriptor?>
+    private let state: Locked<FileDescriptor?>
 
     /// Opens the directory at `url`.
     /// - Throws: ``AppGroupError`` `.notFound` / `.io`.
     public init(url: URL) throws {
         self.url = url
         do {
-            state = Mutex(try FileDescriptor.open(url.path, [.readOnly, .directory]))
+            state = Locked(try FileDescriptor.open(url.path, [.readOnly, .directory]))
         } catch {
             throw AppGroupError.open(error, path: url.path)
         }

@@ -1,6 +1,5 @@
 import Foundation
 import HostSystem
-import Synchronization
 
 /// The in-memory copy of a container's journal, brought up to date incrementally: only bytes past
 /// the last whole record already read are scanned again.
@@ -19,14 +18,14 @@ final class JournalIndex: Sendable {
     }
 
     private let directory: ContainerDirectory
-    private let state: Mutex<State>
+    private let state: Locked<State>
     /// Whether entries read or appended are kept in memory.
     let retainsEntries: Bool
 
     init(directory: ContainerDirectory, id: UUID, retainsEntries: Bool = true) {
         self.directory = directory
         self.retainsEntries = retainsEntries
-        state = Mutex(State(id: id, validEnd: Int64(Journal.headerSize)))
+        state = Locked(State(id: id, validEnd: Int64(Journal.headerSize)))
     }
 
     var id: UUID { state.withLock { $0.id } }

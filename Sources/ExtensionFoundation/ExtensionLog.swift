@@ -1,11 +1,11 @@
 import ExtensionIPC
 import ExtensionRuntime
-import Synchronization
+import HostSystem
 
 /// Lines the Apple-named layer adds to the host's report (what `os_log` would show on a device),
 /// once ``NSExtensionMain(_:)`` has connected to the host; nothing before or outside a share.
 enum ExtensionLog {
-    private static let environment = Mutex<ExtensionRuntime.Environment?>(nil)
+    private static let environment = Locked<ExtensionRuntime.Environment?>(nil)
 
     static func attach(_ running: ExtensionRuntime.Environment) { environment.withLock { $0 = running } }
 

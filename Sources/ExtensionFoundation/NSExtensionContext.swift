@@ -1,6 +1,7 @@
 import ExtensionIPC
 package import ExtensionRuntime
 public import Foundation
+import HostSystem
 package import ItemProviders
 
 /// Apple's `NSExtensionContext`: the extension's side of one request — the items the host shared,
@@ -14,7 +15,7 @@ package import ItemProviders
 /// Apple's sample code does; every call takes a lock.
 open class NSExtensionContext: NSObject, @unchecked Sendable {
     package let model: ExtensionContext
-    private let lock = NSLock()
+    private let lock = Locked(())
     private let environment: ExtensionRuntime.Environment?
     private let items: [NSExtensionItem]
 
@@ -33,7 +34,7 @@ open class NSExtensionContext: NSObject, @unchecked Sendable {
     /// `completionHandler(expired)` runs afterwards with `false`.
     open func completeRequest(returningItems items: [Any]?, completionHandler: (@Sendable (Bool) -> Void)? = nil) {
         let returned = items?.compactMap { ($0 as? NSExtensionItem)?.model }
-        lock.withLock {
+        lock.withLock { _ in
             let before = model.diagnostics.count
             model.completeRequest(returningItems: returned, completionHandler: completionHandler)
             reportMisuse(since: before)
@@ -44,7 +45,7 @@ open class NSExtensionContext: NSObject, @unchecked Sendable {
     /// `NSCocoaErrorDomain` when the user cancelled).
     open func cancelRequest(withError error: any Error) {
         let ns = error as NSError
-        lock.withLock {
+        lock.withLock { _ in
             let before = model.diagnostics.count
             model.cancelRequest(
                 withError: ItemProviderError(
@@ -56,7 +57,7 @@ open class NSExtensionContext: NSObject, @unchecked Sendable {
     /// Asks the system to open a URL: share and action extensions may not, so the completion gets
     /// `false` (only Today and iMessage extensions can).
     open func open(_ URL: URL, completionHandler: (@Sendable (Bool) -> Void)? = nil) {
-        lock.withLock {
+        lock.withLock { _ in
             let before = model.diagnostics.count
             model.open(URL, completionHandler: completionHandler)
             reportMisuse(since: before)

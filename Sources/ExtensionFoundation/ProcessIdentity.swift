@@ -1,7 +1,7 @@
 public import ExtensionIPC
 public import Foundation
+import HostSystem
 import ItemProviders
-import Synchronization
 public import UniformTypes
 
 /// Who the running process is on the emulated device: its bundle, its container and the App
@@ -17,7 +17,7 @@ public enum ProcessIdentity {
         var registry: TypeRegistry?
     }
 
-    private static let state = Mutex(State(environment: ProcessEnvironment.current()))
+    private static let state = Locked(State(environment: ProcessEnvironment.current()))
 
     /// The process's identity (nil: not started by exthost and not set: no group is reachable).
     public static var environment: ProcessEnvironment? {

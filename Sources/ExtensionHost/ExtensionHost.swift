@@ -1,7 +1,6 @@
 import ExtensionIPC
 import Foundation
 import HostSystem
-import Synchronization
 
 /// Runs share extensions as confined, supervised child processes.
 public enum ExtensionHost {
@@ -335,7 +334,7 @@ final class RunTracker: Sendable {
         var descendants: [ProcessID] = []
         var batchedOutcomes: [AttachmentOutcome] = []
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let start: ContinuousClock.Instant
 
     init(start: ContinuousClock.Instant) { self.start = start }

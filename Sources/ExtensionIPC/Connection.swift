@@ -1,8 +1,6 @@
 public import HostSystem
 import Synchronization
 
-import class Foundation.NSLock
-
 /// A framed, blocking connection over a ``Socket``: sends and receives ``Frame``s with their
 /// descriptors. One thread may send while another receives.
 ///
@@ -12,19 +10,17 @@ public final class Connection: Sendable {
     /// The socket (closed by ``close()``).
     public let socket: Socket
 
-    // The two locks are held across blocking socket calls, so they are pthread mutexes (NSLock):
-    // Synchronization.Mutex is for short critical sections, and its contended path (a PI futex)
-    // is invisible to ThreadSanitizer.
-    /// Held while a frame is being read; guards `decoder`, `buffer` and `readClosed`.
-    private let readLock = NSLock()
+    // Both locks are held across blocking socket calls: `HostSystem.Locked` (a pthread mutex,
+    // which ThreadSanitizer sees), the lock every module uses.
+    /// What reading owns, held while a frame is being read.
+    private struct ReadState: ~Copyable {
+        var decoder = FrameDecoder()
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var closed = false
+    }
+    private let reading = Locked(ReadState())
     /// Held while a frame is being written, so frames never interleave.
-    private let writeLock = NSLock()
-    /// Guarded by `readLock`.
-    nonisolated(unsafe) private var decoder = FrameDecoder()
-    /// Guarded by `readLock`.
-    nonisolated(unsafe) private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-    /// Guarded by `readLock`.
-    nonisolated(unsafe) private var readClosed = false
+    private let writing = Locked(())
     /// Set once by ``close()``; checked without a lock so that closing never waits for a blocked send.
     private let closed = Atomic(false)
 
@@ -38,17 +34,17 @@ public final class Connection: Sendable {
     ///   peer is gone (`EPIPE`/`ECONNRESET`) or this side closed; `.io` otherwise.
     public func send(_ frame: Frame) throws(IPCError) {
         let bytes = try FrameEncoder.encode(frame)
-        writeLock.lock()
-        defer { writeLock.unlock() }
-        if closed.load(ordering: .acquiring) {
-            throw IPCError(.connectionClosed, "the connection was closed by this side")
-        }
-        do throws(Errno) {
-            try socket.sendAll(bytes, descriptors: frame.descriptors)
-        } catch  where error == .brokenPipe || error == .connectionReset {
-            throw IPCError(.connectionClosed, "the peer closed the connection", cause: error)
-        } catch {
-            throw .io("sendmsg", error)
+        try writing.withLock { _ throws(IPCError) in
+            if closed.load(ordering: .acquiring) {
+                throw IPCError(.connectionClosed, "the connection was closed by this side")
+            }
+            do throws(Errno) {
+                try socket.sendAll(bytes, descriptors: frame.descriptors)
+            } catch  where error == .brokenPipe || error == .connectionReset {
+                throw IPCError(.connectionClosed, "the peer closed the connection", cause: error)
+            } catch {
+                throw .io("sendmsg", error)
+            }
         }
     }
 
@@ -66,16 +62,18 @@ public final class Connection: Sendable {
     ///   `.malformedFrame`/`.frameTooLarge`/`.unsupportedVersion`/`.protocolViolation`, `.io`.
     public func receive(timeout: Duration? = nil) throws(IPCError) -> Frame {
         let deadline = timeout.map { ContinuousClock.now + $0 }
-        readLock.lock()
-        defer { readLock.unlock() }
-        return try receiveLocked(deadline: deadline)
+        let socket = socket
+        return try reading.withLock { state throws(IPCError) in try Self.receive(&state, on: socket, deadline: deadline)
+        }
     }
 
-    /// Call with `readLock` held.
-    private func receiveLocked(deadline: ContinuousClock.Instant?) throws(IPCError) -> Frame {
+    /// Reads until `state`'s decoder has a frame (called with the read lock held).
+    private static func receive(_ state: inout ReadState, on socket: Socket, deadline: ContinuousClock.Instant?)
+        throws(IPCError) -> Frame
+    {
         while true {
-            if readClosed { throw IPCError(.connectionClosed, "the connection was closed by this side") }
-            if let frame = try decoder.nextFrame() { return frame }
+            if state.closed { throw IPCError(.connectionClosed, "the connection was closed by this side") }
+            if let frame = try state.decoder.nextFrame() { return frame }
             if let deadline {
                 let remaining = deadline - ContinuousClock.now
                 let ready: PollEvents
@@ -88,24 +86,25 @@ public final class Connection: Sendable {
             }
             let received: Socket.Received
             do throws(Errno) {
-                let attempt: Result<Socket.Received, Errno> = buffer.withUnsafeMutableBytes { raw in
+                let attempt: Result<Socket.Received, Errno> = state.buffer.withUnsafeMutableBytes { raw in
                     do throws(Errno) { return .success(try socket.receive(into: raw)) } catch { return .failure(error) }
                 }
                 received = try attempt.get()
             } catch  where error == .connectionReset {
-                try decoder.finish()
+                try state.decoder.finish()
                 throw IPCError(.connectionClosed, "the peer reset the connection", cause: error)
             } catch {
                 throw IPCError.io("recvmsg", error)
             }
             if received.byteCount == 0 {
                 for descriptor in received.descriptors { try? descriptor.close() }
-                try decoder.finish()
+                try state.decoder.finish()
                 throw IPCError(.connectionClosed, "the peer closed the connection")
             }
             let count = received.byteCount
+            let buffer = state.buffer
             buffer.withUnsafeBytes { raw in
-                decoder.append(UnsafeRawBufferPointer(rebasing: raw[..<count]), descriptors: received.descriptors)
+                state.decoder.append(UnsafeRawBufferPointer(rebasing: raw[..<count]), descriptors: received.descriptors)
             }
         }
     }
@@ -119,12 +118,11 @@ public final class Connection: Sendable {
         guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         try? socket.shutdownWriting()
         try? socket.descriptor.shutdownReading()
-        readLock.lock()
-        readClosed = true
-        decoder.reset()
-        readLock.unlock()
-        writeLock.lock()
-        writeLock.unlock()
+        reading.withLock { state in
+            state.closed = true
+            state.decoder.reset()
+        }
+        writing.withLock { _ in }
         try? socket.close()
     }
 

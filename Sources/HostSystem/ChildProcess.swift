@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A spawned child that is always reaped: a background thread waits for it to terminate, and
 /// ``exitStatus()`` reaps it once.
@@ -23,7 +22,7 @@ public final class ChildProcess: Sendable {
         var nextWaiter = 0
         var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Adopts an unreaped child and starts the thread that waits for it.
     ///

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Reads a descriptor to end of file on a background thread, keeping at most a given number of
 /// bytes (the rest is drained and counted, so the writer never blocks), then closes it.
@@ -11,7 +10,7 @@ public final class OutputCapture: Sendable {
         var result: Result<CapturedOutput, Errno>?
         var waiters: [CheckedContinuation<Result<CapturedOutput, Errno>, Never>] = []
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Starts reading `descriptor` (which this capture now owns and closes).
     public init(reading descriptor: FileDescriptor, keepingAtMost limit: Int) {

@@ -1,5 +1,5 @@
 public import Foundation
-import Synchronization
+import HostSystem
 
 extension ItemProvider {
     /// What a representation's own load handler produced, untouched: no temporary copy, no coercion.
@@ -49,10 +49,10 @@ extension ItemProvider {
 
 /// Resumes a continuation at most once (a load handler that calls its completion twice is ignored).
 private final class ResumeOnce: Sendable {
-    private let continuation: Mutex<CheckedContinuation<ItemProvider.OriginalValue, any Error>?>
+    private let continuation: Locked<CheckedContinuation<ItemProvider.OriginalValue, any Error>?>
 
     init(_ continuation: CheckedContinuation<ItemProvider.OriginalValue, any Error>) {
-        self.continuation = Mutex(continuation)
+        self.continuation = Locked(continuation)
     }
 
     func resume(_ result: Result<ItemProvider.OriginalValue, any Error>) {

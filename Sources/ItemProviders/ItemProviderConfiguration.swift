@@ -1,6 +1,5 @@
 public import Foundation
 import HostSystem
-import Synchronization
 
 /// Process-wide settings of the item-provider model.
 ///
@@ -14,7 +13,7 @@ public enum ItemProviderConfiguration {
         var completionOrder: CompletionOrder?
     }
 
-    private static let state = Mutex(State())
+    private static let state = Locked(State())
 
     /// Where ``ItemProvider/loadFileRepresentation(for:completionHandler:)`` makes its fresh
     /// directories (default: the process's temporary directory).

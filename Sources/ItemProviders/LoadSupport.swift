@@ -1,12 +1,11 @@
 import Foundation
 import HostSystem
-import Synchronization
 
 /// The bookkeeping of one load: the completion is delivered once, whichever comes first of the
 /// result and a cancellation; the provider's own `Progress` is cancelled along with ours.
 final class LoadState: Sendable {
     private let delivered = Locked(false)
-    private let child = Mutex<Progress?>(nil)
+    private let child = Locked<Progress?>(nil)
     let progress: Progress
     private let ticket: Int
 
@@ -56,7 +55,7 @@ public enum LoadsInFlight {
         var next = 0
         var loads: [Int: String] = [:]
     }
-    private static let state = Mutex(State())
+    private static let state = Locked(State())
 
     static func begin(_ what: String) -> Int {
         state.withLock { state in
@@ -88,7 +87,7 @@ let loadQueue = DispatchQueue(label: "exthost.item-provider.load", qos: .userIni
 
 /// Holds the `Progress` of an async load so task cancellation can reach it.
 final class ProgressBox: Sendable {
-    private let value = Mutex<Progress?>(nil)
+    private let value = Locked<Progress?>(nil)
     func set(_ progress: Progress) { value.withLock { $0 = progress } }
     func cancel() { value.withLock { $0 }?.cancel() }
 }

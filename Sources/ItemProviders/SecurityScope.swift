@@ -1,6 +1,5 @@
 public import Foundation
 public import HostSystem
-import Synchronization
 
 /// Whether reading or writing a security-scoped file needs an active scope.
 public enum SecurityScopeMode: String, Sendable, Hashable, CaseIterable {
@@ -58,7 +57,7 @@ public enum SecurityScope {
         var starts = 0
     }
 
-    private static let table = Mutex<[String: Entry]>([:])
+    private static let table = Locked<[String: Entry]>([:])
 
     private static func key(_ url: URL) -> String { url.standardizedFileURL.path }
 

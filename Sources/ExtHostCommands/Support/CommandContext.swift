@@ -1,6 +1,5 @@
 public import Foundation
 import HostSystem
-import Synchronization
 
 /// Where a command writes and what it knows of its environment.
 ///
@@ -13,7 +12,7 @@ public final class CommandContext: Sendable {
     public let currentDirectory: String
     /// Whether standard output is a terminal (colour, progress bars).
     public let isTerminal: Bool
-    private let sink: Mutex<Sink>
+    private let sink: Locked<Sink>
 
     private enum Sink {
         case process
@@ -41,7 +40,7 @@ public final class CommandContext: Sendable {
         self.environment = environment
         self.currentDirectory = currentDirectory
         self.isTerminal = isTerminal
-        self.sink = Mutex(sink)
+        self.sink = Locked(sink)
     }
 
     /// Whether the context writes to the process's own standard output and error (not a test's
