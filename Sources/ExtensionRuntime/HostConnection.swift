@@ -34,6 +34,10 @@ public final class HostConnection: Sendable {
         var pending: [UInt64: Pending] = [:]
         var closed: IPCError?
         var bye: Bye?
+        /// ``waitForBye(timeout:)`` callers, resumed with true by the bye or the end of the
+        /// connection, or with false by their timeout — whichever removes them first.
+        var byeWaiters: [Int: CheckedContinuation<Bool, Never>] = [:]
+        var nextByeWaiter = 0
     }
 
     /// The framed connection.
@@ -171,12 +175,30 @@ public final class HostConnection: Sendable {
 
     /// Waits (up to `timeout`) for the host's bye after a completion; returns whether it came.
     public func waitForBye(timeout: Duration) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if state.withLock({ $0.bye != nil || $0.closed != nil }) { return true }
-            try? await Task.sleep(for: .milliseconds(2))
+        await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            let waiter: Int? = state.withLock { state in
+                if state.bye != nil || state.closed != nil { return nil }
+                let id = state.nextByeWaiter
+                state.nextByeWaiter += 1
+                state.byeWaiters[id] = continuation
+                return id
+            }
+            guard let waiter else { return continuation.resume(returning: true) }
+            Task {
+                try? await Task.sleep(for: timeout)
+                let expired = state.withLock { $0.byeWaiters.removeValue(forKey: waiter) }
+                expired?.resume(returning: false)
+            }
         }
-        return false
+    }
+
+    /// Resumes every ``waitForBye(timeout:)`` caller: the bye came or the connection ended.
+    private func releaseByeWaiters() {
+        let waiters = state.withLock { state in
+            defer { state.byeWaiters = [:] }
+            return Array(state.byeWaiters.values)
+        }
+        for waiter in waiters { waiter.resume(returning: true) }
     }
 
     // MARK: - Reading
@@ -207,6 +229,7 @@ public final class HostConnection: Sendable {
                 answer(SecurityScopeReply(requestID: id, granted: false, reason: "\(error)"))
             }
         }
+        releaseByeWaiters()
     }
 
     private func dispatch(_ frame: Frame) {
@@ -256,6 +279,7 @@ public final class HostConnection: Sendable {
                 }
             case .bye(let bye):
                 state.withLock { $0.bye = bye }
+                releaseByeWaiters()
             default:
                 frame.closeDescriptors()
             }
