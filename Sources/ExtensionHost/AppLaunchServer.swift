@@ -26,6 +26,26 @@ public enum AppLaunchServer {
         root.url.appendingPathComponent("Run").appendingPathComponent("\(bundleIdentifier).sock").path
     }
 
+    /// Throws when `bundleIdentifier` cannot be kept running on `root`: it already runs (iOS keeps
+    /// one instance), or the socket's path does not fit a Unix socket address (108 bytes).
+    /// - Throws: ``ShareError`` (bad input for the path; a failure for a running app).
+    public static func checkCanServe(_ bundleIdentifier: String, on root: DeviceRoot) throws(ShareError) {
+        let path = socketPath(bundleIdentifier, on: root)
+        guard path.utf8.count < 108 else {
+            throw ShareError(
+                badInput: true,
+                "\(path) is \(path.utf8.count) bytes, longer than a Unix socket address holds (107): "
+                    + "use a device root with a shorter path")
+        }
+        if let socket = try? Socket.connect(toPath: path) {
+            try? socket.close()
+            throw ShareError(
+                badInput: false,
+                "\(bundleIdentifier) is already running on \(root.url.path) ('exthost app terminate \(bundleIdentifier)' ends it)"
+            )
+        }
+    }
+
     /// Keeps `app` reachable at its socket until `shouldStop` says so or a client asks it to
     /// terminate; each connection sends one `open` (answered with `delivered`) or `terminate`.
     /// - Throws: ``Errno`` when the socket cannot be made (another process already runs the app:

@@ -136,6 +136,10 @@ struct AppLifeCycleTests {
         // A second file of the same name lands beside the first as iOS names it.
         #expect(
             ((warm["delivery"] as? [String: Any])?["urls"] as? [String])?.first?.hasSuffix("hello-1.probedoc") == true)
+        // One instance: a second launch is refused while the first runs.
+        let (again, _, againErr) = await TestSupport.run(["app", "launch", "com.example.probe"], root: root)
+        #expect(again == .failure)
+        #expect(againErr.contains("already running"), "\(againErr)")
         let (terminated, status) = await running.terminate()
         #expect(terminated == .success)
         #expect(status == 0, "\(running.output)")

@@ -124,6 +124,7 @@ enum AppCommands {
         options.keepRunning = true
         options.timeout = .seconds(10)
         if context.isProcess && !parsed.flag("json") { options.output = .standardOutput }
+        try await AppHandOff.mapped { try AppLaunchServer.checkCanServe(bundle, on: root) }
         let stop = AppHandOff.stopOnSignals()
         let json = parsed.flag("json")
         let report = try await AppHandOff.mapped {
