@@ -1,5 +1,5 @@
 public import AppGroups
-public import ExtensionHost
+import ExtensionHost
 import Foundation
 import UniformTypes
 
@@ -50,8 +50,6 @@ public struct AirDropReceipt: Codable, Sendable {
     public var sha256: String?
     /// The hand-over to the app.
     public var delivery: FileDelivery?
-    /// The app's process receiving the URL, cold or warm (filled in by the receiving process).
-    public var launch: AppOpenReport? = nil
 
     /// A refused transfer: nothing received, nothing kept.
     public static func refused(_ reason: String, flow: String) -> AirDropReceipt {

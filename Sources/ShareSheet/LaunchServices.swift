@@ -1,4 +1,6 @@
 public import AppGroups
+public import ExtensionHost
+import ExtensionIPC
 public import Foundation
 public import UniformTypes
 
@@ -140,6 +142,26 @@ public struct FileDelivery: Codable, Sendable {
     public var openInPlace: Bool
     /// The app's `Documents/Inbox` when the file was copied there.
     public var inbox: String?
+    /// Which entry point of the app's process received the URL: `willConnectTo`,
+    /// `openURLContexts`, `application-open`, or `lost` (nil: not delivered to a process).
+    public var method: String?
+    /// The app's process: its pid, `start` (cold or warm) and what became of the URL.
+    public var app: AppOpenReport?
+
+    /// A hand-over of `url`.
+    public init(url: String, openInPlace: Bool, inbox: String?, method: String? = nil, app: AppOpenReport? = nil) {
+        self.url = url
+        self.openInPlace = openInPlace
+        self.inbox = inbox
+        self.method = method
+        self.app = app
+    }
+
+    /// Records the delivery to the app's process.
+    public mutating func record(_ report: AppOpenReport) {
+        method = report.delivery.method.rawValue
+        app = report
+    }
 
     /// The path of ``url``.
     public var path: String { URL(string: url)?.path ?? url }

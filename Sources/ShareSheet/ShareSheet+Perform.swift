@@ -29,7 +29,7 @@ public struct SheetPerformance: Codable, Sendable {
     /// `Documents/Inbox`, or the original when it opens documents in place), per shared file.
     public var delivered: [String]?
     /// For "Copy to"/"Open in": the app's process receiving the URLs (cold, or warm when it runs).
-    public var launch: AppOpenReport? = nil
+    public var app: AppOpenReport? = nil
 }
 
 /// Why an activity could not be performed.
@@ -183,8 +183,10 @@ extension ShareSheet {
             throw SheetError(.failed, "handing the files to \(identifier): \(error)")
         }
         var launch: AppOpenReport?
-        let app = bundles.apps.first { $0.identifier == identifier }
-        if !contexts.isEmpty, let app, options.builtInApp != nil || InstalledBundle.executable(of: app.url) != nil {
+        let installed = bundles.apps.first { $0.identifier == identifier }
+        if !contexts.isEmpty, let installed,
+            options.builtInApp != nil || InstalledBundle.executable(of: installed.url) != nil
+        {
             var appOptions = AppLaunchOptions()
             appOptions.builtInApp = options.builtInApp.map { ($0.0, $0.1) }
             do {
@@ -198,7 +200,7 @@ extension ShareSheet {
             completion: SheetCompletion(
                 activityType: activity.activityType ?? activity.id, completed: true, returnedItems: nil,
                 activityError: nil),
-            delivered: delivered, launch: launch)
+            delivered: delivered, app: launch)
     }
 
     static func uniqueName(_ name: String, in folder: URL) -> URL {

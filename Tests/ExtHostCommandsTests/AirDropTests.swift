@@ -47,7 +47,9 @@ struct AirDropTests {
         let path = try #require(report["path"] as? String)
         #expect(path.hasPrefix("Data/Application/") && path.hasSuffix("/Documents/Inbox/alice.card"))
         // CardDrop (the built-in app) was launched for it and moved it out of its Inbox.
-        let launch = try #require(report["launch"] as? [String: Any])
+        let delivery = try #require(report["delivery"] as? [String: Any])
+        #expect(delivery["method"] as? String == "willConnectTo")
+        let launch = try #require(delivery["app"] as? [String: Any])
         #expect(launch["start"] as? String == "cold")
         #expect((launch["delivery"] as? [String: Any])?["method"] as? String == "willConnectTo")
         let kept = receiver.appendingPathComponent(path).deletingLastPathComponent().deletingLastPathComponent()

@@ -60,7 +60,9 @@ struct AppLifeCycleTests {
             ["open", file.path, "--json"] + (from.map { ["--from", $0] } ?? []), root: root)
         let json = try #require(
             try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any], "\(out)\(err)")
-        let app = try #require(json["app"] as? [String: Any], "\(out)")
+        let delivery = try #require(json["delivery"] as? [String: Any], "\(out)")
+        let app = try #require(delivery["app"] as? [String: Any], "\(out)")
+        #expect(delivery["method"] as? String == (app["delivery"] as? [String: Any])?["method"] as? String)
         let output = ((app["run"] as? [String: Any])?["output"] as? String) ?? ""
         return (
             code, app,

@@ -85,19 +85,33 @@ struct LaunchServicesTests {
         let root = try TestSupport.scratchRoot("launch")
         defer { try? FileManager.default.removeItem(at: root) }
         let scheme: [String: Any] = [
-            "CFBundleURLTypes": [["CFBundleURLName": "x", "CFBundleURLSchemes": ["carddrop"]]]
+            "CFBundleURLTypes": [["CFBundleURLName": "x", "CFBundleURLSchemes": ["cardswap"]]]
         ]
         try Self.app("Alpha", "com.example.alpha", on: root, scheme)
         let bundles = InstalledBundles(root: DeviceRoot(url: root))
-        let one = bundles.handlers(forURL: try #require(URL(string: "carddrop://card/alice")))
+        let one = bundles.handlers(forURL: try #require(URL(string: "cardswap://card/alice")))
         #expect(one.chosen == "com.example.alpha" && one.reason.hasPrefix("the only app"))
         try Self.app("Beta", "com.example.beta", on: root, scheme)
         let two = InstalledBundles(root: DeviceRoot(url: root)).handlers(
-            forURL: try #require(URL(string: "CardDrop://card/alice")))
+            forURL: try #require(URL(string: "CardSwap://card/alice")))
         #expect(two.handlers.count == 2 && two.reason.contains("undefined"), "\(two.reason)")
         let web = bundles.handlers(forURL: try #require(URL(string: "https://example.com")))
         #expect(web.chosen == "com.apple.mobilesafari")
         #expect(bundles.handlers(forURL: try #require(URL(string: "nobody://x"))).chosen == nil)
+    }
+
+    @Test func aCustomSchemeURLReachesTheAppThatRegistersIt() async throws {
+        let root = try TestSupport.scratchRoot("launch")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (code, out, err) = await TestSupport.run(["open", "carddrop://card/alice", "--json"], root: root)
+        #expect(code == .success, "\(err)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+        #expect(json["chosen"] as? String == "com.example.carddrop")
+        let delivery = try #require(json["delivery"] as? [String: Any])
+        #expect(delivery["url"] as? String == "carddrop://card/alice")
+        #expect(delivery["method"] as? String == "willConnectTo")
+        let output = ((delivery["app"] as? [String: Any])?["run"] as? [String: Any])?["output"] as? String ?? ""
+        #expect(output.contains("opened carddrop://card/alice"), "\(output)")
     }
 
     @Test func aSecondCopyOfTheSameNameIsNumberedInTheInbox() throws {
@@ -125,7 +139,8 @@ struct LaunchServicesTests {
         #expect(copy.path.contains("/Documents/Inbox/menu.pdf"))
         // Reader has no program: the built-in app ran cold, without scenes, and moved the copy out of
         // its Inbox into Documents/Received, as Apple advises.
-        let app = try #require(json["app"] as? [String: Any])
+        let app = try #require(delivery["app"] as? [String: Any])
+        #expect(delivery["method"] as? String == "application-open")
         #expect(app["start"] as? String == "cold")
         #expect((app["delivery"] as? [String: Any])?["method"] as? String == "application-open")
         let kept = copy.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(

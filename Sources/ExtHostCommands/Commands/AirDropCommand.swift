@@ -97,7 +97,7 @@ enum AirDropCommand {
                 context.print("  open with \(handler.bundleIdentifier) [\(handler.rank)]")
             }
             if let path = receipt.path { context.print("at \(path) in \(to.url.path)") }
-            if let launch = receipt.launch {
+            if let launch = receipt.delivery?.app {
                 context.print(
                     AppHandOff.line(
                         launch.delivery, start: launch.start, bundle: launch.bundleIdentifier, pid: launch.pid))
@@ -147,9 +147,11 @@ enum AirDropCommand {
         }
         // The app the file went to receives its URL, as sharingd opens it: the Inbox copy, openInPlace
         // false, no source application (AirDrop is another team's).
-        if let app = receipt.app, let delivery = receipt.delivery {
-            receipt.launch = try? await AppHandOff.deliver(
+        if let app = receipt.app, let delivery = receipt.delivery,
+            let report = try? await AppHandOff.deliver(
                 [OpenURLContextDescription(url: delivery.url, openInPlace: delivery.openInPlace)], to: app, on: root)
+        {
+            receipt.delivery?.record(report)
         }
         let line = (try? SheetCommand.encoded(receipt).replacingOccurrences(of: "\n", with: " ")) ?? "{}"
         writeAll(connection, line + "\n")

@@ -62,7 +62,6 @@ enum OpenCommand {
             decision.reason = "chosen with --with"
         }
         var delivery: FileDelivery?
-        var app: AppOpenReport?
         if let chosen = decision.chosen, !parsed.flag("dry-run") {
             var context = OpenURLContextDescription(
                 url: target, openInPlace: false, sourceApplication: parsed.value("from"))
@@ -76,22 +75,22 @@ enum OpenCommand {
                     throw CommandError.failed("handing \(file.path) to \(chosen): \(error)")
                 }
             }
-            app = try await AppHandOff.deliver([context], to: chosen, on: root)
+            var handed = delivery ?? FileDelivery(url: target, openInPlace: false, inbox: nil)
+            handed.record(try await AppHandOff.deliver([context], to: chosen, on: root))
+            delivery = handed
         }
         if parsed.flag("json") {
             struct Report: Encodable {
                 var decision: LaunchDecision
                 var delivery: FileDelivery?
-                var app: AppOpenReport?
                 func encode(to encoder: any Encoder) throws {
                     try decision.encode(to: encoder)
                     var container = encoder.container(keyedBy: Key.self)
                     try container.encode(delivery, forKey: .delivery)
-                    try container.encode(app, forKey: .app)
                 }
-                enum Key: String, CodingKey { case delivery, app }
+                enum Key: String, CodingKey { case delivery }
             }
-            context.print(try SheetCommand.encoded(Report(decision: decision, delivery: delivery, app: app)))
+            context.print(try SheetCommand.encoded(Report(decision: decision, delivery: delivery)))
         } else {
             context.print("\(decision.target)\(decision.typeIdentifier.map { " (\($0))" } ?? "")")
             for handler in decision.handlers {
@@ -99,20 +98,20 @@ enum OpenCommand {
                 context.print("  \(mark) \(handler.bundleIdentifier) [\(handler.rank)]: \(handler.reason)")
             }
             context.print("chosen: \(decision.chosen ?? "none") — \(decision.reason)")
-            if let delivery {
+            if let delivery, delivery.inbox != nil || delivery.openInPlace {
                 context.print(
                     delivery.openInPlace
                         ? "handed over in place: \(delivery.url) (openInPlace true, security-scoped)"
                         : "copied into \(delivery.inbox ?? ""): \(delivery.url) (openInPlace false)")
             }
-            if let app {
+            if let app = delivery?.app {
                 context.print(
                     AppHandOff.line(app.delivery, start: app.start, bundle: app.bundleIdentifier, pid: app.pid))
                 if let output = app.run?.output, !output.isEmpty { context.write(output, toError: false) }
             }
         }
         if decision.chosen == nil { return .no }
-        return app?.delivery.method == .lost ? .failure : .success
+        return delivery?.app?.delivery.method == .lost ? .failure : .success
     }
 }
 

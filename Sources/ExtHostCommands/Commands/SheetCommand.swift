@@ -200,7 +200,7 @@ enum SheetCommand {
             for mistake in share.mistakes { lines.append("mistake: \(mistake)") }
         }
         for path in performance.delivered ?? [] { lines.append("delivered: \(path)") }
-        if let launch = performance.launch {
+        if let launch = performance.app {
             lines.append(
                 AppHandOff.line(launch.delivery, start: launch.start, bundle: launch.bundleIdentifier, pid: launch.pid))
         }
