@@ -15,7 +15,8 @@ package import ItemProviders
 /// Apple's sample code does; every call takes a lock.
 open class NSExtensionContext: NSObject, @unchecked Sendable {
     package let model: ExtensionContext
-    private let lock = Locked(())
+    /// Counts the calls (a zero-sized value under the lock is reported as a race by ThreadSanitizer).
+    private let lock = Locked(0)
     private let environment: ExtensionRuntime.Environment?
     private let items: [NSExtensionItem]
 
@@ -34,7 +35,8 @@ open class NSExtensionContext: NSObject, @unchecked Sendable {
     /// `completionHandler(expired)` runs afterwards with `false`.
     open func completeRequest(returningItems items: [Any]?, completionHandler: (@Sendable (Bool) -> Void)? = nil) {
         let returned = items?.compactMap { ($0 as? NSExtensionItem)?.model }
-        lock.withLock { _ in
+        lock.withLock { calls in
+            calls += 1
             let before = model.diagnostics.count
             model.completeRequest(returningItems: returned, completionHandler: completionHandler)
             reportMisuse(since: before)
@@ -45,7 +47,8 @@ open class NSExtensionContext: NSObject, @unchecked Sendable {
     /// `NSCocoaErrorDomain` when the user cancelled).
     open func cancelRequest(withError error: any Error) {
         let ns = error as NSError
-        lock.withLock { _ in
+        lock.withLock { calls in
+            calls += 1
             let before = model.diagnostics.count
             model.cancelRequest(
                 withError: ItemProviderError(
@@ -57,7 +60,8 @@ open class NSExtensionContext: NSObject, @unchecked Sendable {
     /// Asks the system to open a URL: share and action extensions may not, so the completion gets
     /// `false` (only Today and iMessage extensions can).
     open func open(_ URL: URL, completionHandler: (@Sendable (Bool) -> Void)? = nil) {
-        lock.withLock { _ in
+        lock.withLock { calls in
+            calls += 1
             let before = model.diagnostics.count
             model.open(URL, completionHandler: completionHandler)
             reportMisuse(since: before)

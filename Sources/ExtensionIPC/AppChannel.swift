@@ -188,7 +188,9 @@ public struct AppMessage: Codable, Hashable, Sendable {
 public final class AppChannel: Sendable {
     private let socket: Socket
     private let buffer = Locked([UInt8]())
-    private let writeLock = Locked(())
+    /// Held while a line is written (counts the lines; a zero-sized value under the lock is
+    /// reported as a race by ThreadSanitizer).
+    private let writeLock = Locked(0)
 
     /// A channel on `socket` (owned: ``close()`` closes it).
     public init(socket: Socket) { self.socket = socket }
@@ -203,7 +205,10 @@ public final class AppChannel: Sendable {
         }
         bytes.append(UInt8(ascii: "\n"))
         do {
-            try writeLock.withLock { _ throws(Errno) in try socket.sendAll(Array(bytes)) }
+            try writeLock.withLock { lines throws(Errno) in
+                try socket.sendAll(Array(bytes))
+                lines += 1
+            }
         } catch {
             throw IPCError.io("send", error)
         }
