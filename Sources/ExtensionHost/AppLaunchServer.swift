@@ -64,31 +64,23 @@ public enum AppLaunchServer {
             let channel = AppChannel(socket: connection)
             defer { channel.close() }
             guard let request = try? channel.receive() else { continue }
-            switch request.kind {
-            case .open:
-                do {
-                    let delivery = try await app.open(request.urlContexts ?? [])
-                    onOpen(delivery)
-                    try? channel.send(AppMessage(.delivered, id: app.pid, delivery: delivery))
-                } catch {
-                    try? channel.send(AppMessage(.terminate))
+            let delivery: AppDelivery
+            do {
+                switch request.kind {
+                case .open: delivery = try await app.open(request.urlContexts ?? [])
+                case .continueActivity: delivery = try await app.continueActivities(request.userActivities ?? [])
+                case .terminate:
+                    try? channel.send(AppMessage(.terminate, id: app.pid))
                     return
+                default: continue
                 }
-            case .continueActivity:
-                do {
-                    let delivery = try await app.continueActivities(request.userActivities ?? [])
-                    onOpen(delivery)
-                    try? channel.send(AppMessage(.delivered, id: app.pid, delivery: delivery))
-                } catch {
-                    try? channel.send(AppMessage(.terminate))
-                    return
-                }
-            case .terminate:
-                try? channel.send(AppMessage(.terminate, id: app.pid))
+            } catch {
+                // The app ended: the client learns it from a terminate, and serving stops.
+                try? channel.send(AppMessage(.terminate))
                 return
-            default:
-                continue
             }
+            onOpen(delivery)
+            try? channel.send(AppMessage(.delivered, id: app.pid, delivery: delivery))
         }
     }
 
