@@ -37,7 +37,7 @@ public enum ExtHostCommands {
         let rest = Array(arguments.dropFirst(spec.path.count))
         do {
             let parsed = try ArgumentParser.parse(rest, for: spec)
-            if parsed.flag("help") {
+            if parsed[.help] {
                 context.print(spec.helpText)
                 return .success
             }

@@ -7,9 +7,9 @@ struct ArgumentParserTests {
     static let spec = CommandSpec(
         ["demo", "run"], summary: "A demo.", arguments: "FILE", positionalCount: 1...1,
         options: [
-            .flag("json", "Machine output."),
-            .value("timeout", "S", "Seconds."),
-            .values("declarations", "PLIST", "Declarations.", greedy: true),
+            .flag(.json, "Machine output."),
+            .value(.timeout, "S", "Seconds."),
+            .values(.declarations, "PLIST", "Declarations.", greedy: true),
         ]
     ) { _, _ in .success }
 
@@ -17,9 +17,9 @@ struct ArgumentParserTests {
         let parsed = try ArgumentParser.parse(
             ["a.plist", "--json", "--timeout=5", "--declarations", "x.plist", "y.plist"], for: Self.spec)
         #expect(parsed.positionals == ["a.plist"])
-        #expect(parsed.flag("json"))
-        #expect(try parsed.integer("timeout") == 5)
-        #expect(parsed.values("declarations") == ["x.plist", "y.plist"])
+        #expect(parsed[.json])
+        #expect(try parsed.value(.timeout) == 5)
+        #expect(parsed[.declarations] == ["x.plist", "y.plist"])
     }
 
     @Test func suggestsTheNearestOption() {

@@ -21,12 +21,12 @@ enum AirDropCommand {
         summary: "AirDrop a file from one device to another over loopback (exit 0, 1, 2, 3).",
         arguments: "FILE", positionalCount: 1...1,
         options: [
-            .value("from", "DEVICE", "The sending device (a name from 'exthost device list', or a root folder)."),
-            .value("to", "DEVICE", "The receiving device (a name, or a root folder)."),
-            .flag("accept", "The receiver accepts (and opens with the first app, or --with)."),
-            .flag("decline", "The receiver declines (the default)."),
-            .value("with", "BUNDLE-ID", "The app chosen on the receiver."),
-            .flag("json", "Print one JSON report."),
+            .value(.from, "DEVICE", "The sending device (a name from 'exthost device list', or a root folder)."),
+            .value(.to, "DEVICE", "The receiving device (a name, or a root folder)."),
+            .flag(.accept, "The receiver accepts (and opens with the first app, or --with)."),
+            .flag(.decline, "The receiver declines (the default)."),
+            .value(.with, "BUNDLE-ID", "The app chosen on the receiver."),
+            .flag(.json, "Print one JSON report."),
         ],
         discussion: """
             The sender types the file with its own installed apps' declarations and announces its name, type
@@ -40,7 +40,7 @@ enum AirDropCommand {
             requires an app.
             """
     ) { parsed, context in
-        guard let fromName = parsed.value("from"), let toName = parsed.value("to") else {
+        guard let fromName = parsed[.from], let toName = parsed[.to] else {
             throw CommandError.usage("exthost airdrop needs --from DEVICE and --to DEVICE")
         }
         let from = try device(fromName, context)
@@ -58,8 +58,8 @@ enum AirDropCommand {
             "exthost-airdrop-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: portFile) }
         arguments.append(portFile.path)
-        if parsed.flag("accept") && !parsed.flag("decline") { arguments.append("--accept") }
-        if let with = parsed.value("with") { arguments += ["--with", with] }
+        if parsed[.accept] && !parsed[.decline] { arguments.append("--accept") }
+        if let with = parsed[.with] { arguments += ["--with", with] }
         let receiver = Process()
         receiver.executableURL = URL(fileURLWithPath: try Executables.exthost())
         receiver.arguments = arguments
@@ -74,7 +74,7 @@ enum AirDropCommand {
         guard let receipt = try? JSONDecoder().decode(AirDropReceipt.self, from: Data(answer.utf8)) else {
             throw CommandError.failed("the receiver gave no receipt (exit \(receiver.terminationStatus)): \(answer)")
         }
-        if parsed.flag("json") {
+        if parsed[.json] {
             struct Report: Encodable {
                 var sender: String
                 var receiver: String
@@ -113,18 +113,18 @@ enum AirDropCommand {
     static let receive = CommandSpec(
         [receiveName], summary: "The receiving side of 'exthost airdrop' (a listening process).",
         options: [
-            .value("root", "DIR", "The receiving device's root."),
-            .value("port-file", "FILE", "Where to write the port it listens on."),
-            .flag("accept", "Accept."), .value("with", "BUNDLE-ID", "The app chosen."),
+            .value(.root, "DIR", "The receiving device's root."),
+            .value(.portFile, "FILE", "Where to write the port it listens on."),
+            .flag(.accept, "Accept."), .value(.with, "BUNDLE-ID", "The app chosen."),
         ]
     ) { parsed, context in
-        guard let rootPath = parsed.value("root"), let portFile = parsed.value("port-file") else {
+        guard let rootPath = parsed[.root], let portFile = parsed[.portFile] else {
             throw CommandError.usage("needs --root and --port-file")
         }
         let root = DeviceRoot(url: URL(fileURLWithPath: rootPath))
         let receiver = AirDropReceiver(
             root: root, iosVersion: root.deviceInfo?.iosVersion ?? DeviceSet.defaultIOSVersion,
-            accept: parsed.flag("accept"), chosenApp: parsed.value("with"))
+            accept: parsed[.accept], chosenApp: parsed[.with])
         let listener = try TCPListener()
         try Data("\(listener.port)".utf8).write(to: URL(fileURLWithPath: portFile), options: .atomic)
         let connection = try listener.accept(timeoutSeconds: 30)

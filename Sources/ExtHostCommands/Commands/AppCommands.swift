@@ -10,15 +10,15 @@ enum AppCommands {
     static let inbox = CommandSpec(
         ["app", "inbox"], summary: "List the entries committed to a group since the app's cursor.",
         options: [
-            .value("group", "GROUP", "The App Group (default: the one group the installed apps are entitled to)."),
+            .value(.group, "GROUP", "The App Group (default: the one group the installed apps are entitled to)."),
             .value(
-                "as-bundle", "APP", "The app bundle (default: the one .app under <root>/Bundles entitled to GROUP)."),
+                .asBundle, "APP", "The app bundle (default: the one .app under <root>/Bundles entitled to GROUP)."),
             ContainerSupport.defineOption, ContainerSupport.rootOption, ContainerSupport.deviceOption,
-            .flag("consume", "Move the cursor past what is listed."),
-            .value("after", "SEQUENCE", "List from after this sequence number instead of the app's cursor."),
-            .value("limit", "N", "List at most N entries (a page; the next page is --after the last sequence)."),
-            .value("wait", "SECONDS", "Wait up to SECONDS for an entry when none is pending (exit 1 if none came)."),
-            .flag("json", "Machine output."),
+            .flag(.consume, "Move the cursor past what is listed."),
+            .value(.after, "SEQUENCE", "List from after this sequence number instead of the app's cursor."),
+            .value(.limit, "N", "List at most N entries (a page; the next page is --after the last sequence)."),
+            .value(.wait, "SECONDS", "Wait up to SECONDS for an entry when none is pending (exit 1 if none came)."),
+            .flag(.json, "Machine output."),
         ],
         discussion: """
             The cursor lives in the app's own container (Data/Application/<UUID>), so two apps of one group each
@@ -26,17 +26,17 @@ enum AppCommands {
             """
     ) { parsed, context in
         let root = try ContainerSupport.root(parsed, context)
-        let group = try ContainerSupport.group(parsed.value("group") ?? ContainerSupport.onlyGroup(on: root))
+        let group = try ContainerSupport.group(parsed[.group] ?? ContainerSupport.onlyGroup(on: root))
         let app = try ContainerSupport.appIdentity(for: group, root: root, parsed, context)
         let inbox = try ContainerSupport.mapped { try AppGroupInbox(group: group, app: app, root: root) }
-        let wait = try parsed.number("wait")
-        let after = try parsed.number("after").map { value in
+        let wait = try parsed.value(.wait)
+        let after = try parsed.value(.after).map { value in
             guard value >= 0, value == value.rounded() else {
                 throw CommandError.usage("--after must be a sequence number")
             }
             return Int(value)
         }
-        let limit = try parsed.number("limit").map { value in
+        let limit = try parsed.value(.limit).map { value in
             guard value >= 1, value == value.rounded() else {
                 throw CommandError.usage("--limit must be a positive whole number")
             }
@@ -46,10 +46,10 @@ enum AppCommands {
             if let wait { return Array(try inbox.waitForEntries(timeout: wait).prefix(limit ?? Int.max)) }
             return try inbox.pending(after: after, limit: limit)
         }
-        if parsed.flag("consume"), let last = items.last {
+        if parsed[.consume], let last = items.last {
             try ContainerSupport.mapped { try inbox.consume(through: last.entry.sequence) }
         }
-        if parsed.flag("json") {
+        if parsed[.json] {
             context.printJSON(
                 [("group", .string(group.rawValue)), ("app", .string(app.bundleIdentifier))], array: "items",
                 count: items.count
@@ -67,8 +67,8 @@ enum AppCommands {
         arguments: "BUNDLE-ID [ARGUMENTS…]", positionalCount: 1...Int.max,
         options: [
             ContainerSupport.rootOption, ContainerSupport.deviceOption,
-            .value("timeout", "SECONDS", "Kill it after this wall time (default 60)."),
-            .flag("json", "Machine output."),
+            .value(.timeout, "SECONDS", "Kill it after this wall time (default 60)."),
+            .flag(.json, "Machine output."),
         ],
         discussion: """
             The program (the app bundle's CFBundleExecutable, copied in by 'exthost install'; the built-in app
@@ -82,7 +82,7 @@ enum AppCommands {
     ) { parsed, context in
         let root = try ContainerSupport.root(parsed, context)
         var options = try AppHandOff.options()
-        if let seconds = try parsed.number("timeout") {
+        if let seconds = try parsed.value(.timeout) {
             guard seconds > 0 else { throw CommandError.usage("--timeout must be positive") }
             options.timeout = .milliseconds(Int(seconds * 1000))
         }
@@ -91,13 +91,13 @@ enum AppCommands {
             try await ExtensionHost.runApp(
                 parsed.positionals[0], on: root, launcher: try AppHandOff.launcher(), options: options)
         }
-        if parsed.flag("json") {
+        if parsed[.json] {
             context.print(try SheetCommand.encoded(report))
         } else {
             context.write(report.output, toError: false)
         }
         if report.succeeded { return .success }
-        if !parsed.flag("json") { context.printError("\(report.bundleIdentifier): \(report.exitStatus)") }
+        if !parsed[.json] { context.printError("\(report.bundleIdentifier): \(report.exitStatus)") }
         return .failure
     }
 
@@ -107,7 +107,7 @@ enum AppCommands {
         arguments: "BUNDLE-ID", positionalCount: 1...1,
         options: [
             ContainerSupport.rootOption, ContainerSupport.deviceOption,
-            .flag("json", "Print one JSON report when the app ends."),
+            .flag(.json, "Print one JSON report when the app ends."),
         ],
         discussion: """
             The app runs its launch sequence (didFinishLaunching, then its scene connects) and stays in memory,
@@ -123,10 +123,10 @@ enum AppCommands {
         var options = try AppHandOff.options()
         options.keepRunning = true
         options.timeout = .seconds(10)
-        if context.isProcess && !parsed.flag("json") { options.output = .standardOutput }
+        if context.isProcess && !parsed[.json] { options.output = .standardOutput }
         try await AppHandOff.mapped { try AppLaunchServer.checkCanServe(bundle, on: root) }
         let stop = AppHandOff.stopOnSignals()
-        let json = parsed.flag("json")
+        let json = parsed[.json]
         let report = try await AppHandOff.mapped {
             try await ExtensionHost.runApp(bundle, on: root, launcher: try AppHandOff.launcher(), options: options) {
                 app in

@@ -10,7 +10,7 @@ enum ContainerArchiveCommands {
     static let export = CommandSpec(
         ["container", "export"], summary: "Write a group's committed entries to OUT.tar, OUT.tar.gz or OUT.zip.",
         arguments: "GROUP OUT", positionalCount: 2...2,
-        options: [ContainerSupport.rootOption, ContainerSupport.deviceOption, .flag("json", "Machine output.")],
+        options: [ContainerSupport.rootOption, ContainerSupport.deviceOption, .flag(.json, "Machine output.")],
         discussion: """
             Each entry's file is stored at its container path (Inbox/…), with exthost-export.json listing names,
             types, sizes and SHA-256 checksums. The format comes from the name (.tar, .tar.gz/.tgz, .zip); the
@@ -26,7 +26,7 @@ enum ContainerArchiveCommands {
             try AppGroupStore.inspect(group, root: ContainerSupport.root(parsed, context))
         }
         let entries = try ContainerSupport.mapped { try store.exportEntries(to: out) }
-        if parsed.flag("json") {
+        if parsed[.json] {
             context.printJSON(.object([("archive", .string(out.path)), ("entries", .int(entries.count))]))
         } else {
             context.print(
@@ -41,11 +41,11 @@ enum ContainerArchiveCommands {
         options: [
             ContainerSupport.rootOption, ContainerSupport.deviceOption,
             .value(
-                "as-bundle", "BUNDLE", "Open the group as this bundle (checks entitlements, creates the container)."),
+                .asBundle, "BUNDLE", "Open the group as this bundle (checks entitlements, creates the container)."),
             ContainerSupport.defineOption,
-            .value("max-size", "BYTES", "Refuse archives that expand beyond BYTES (default 4 GiB)."),
-            .value("max-ratio", "N", "Refuse archives above N:1 expansion once past 16 MiB (default 200)."),
-            .flag("json", "Print the new entries as JSON."),
+            .value(.maxSize, "BYTES", "Refuse archives that expand beyond BYTES (default 4 GiB)."),
+            .value(.maxRatio, "N", "Refuse archives above N:1 expansion once past 16 MiB (default 200)."),
+            .flag(.json, "Print the new entries as JSON."),
         ],
         discussion: """
             Refuses entries with '..' or absolute paths, links that escape or that the archive holds at all,
@@ -58,11 +58,11 @@ enum ContainerArchiveCommands {
         let input = context.resolve(parsed.positionals[1])
         let root = try ContainerSupport.root(parsed, context)
         var limits = ExtractionLimits.default
-        if let size = try parsed.integer("max-size") { limits.maximumTotalSize = Int64(size) }
-        if let ratio = try parsed.integer("max-ratio") { limits.maximumCompressionRatio = Int64(ratio) }
+        if let size = try parsed.value(.maxSize) { limits.maximumTotalSize = Int64(size) }
+        if let ratio = try parsed.value(.maxRatio) { limits.maximumCompressionRatio = Int64(ratio) }
         let store: AppGroupStore
         var registry = TypeRegistry.system
-        if let bundle = parsed.value("as-bundle") {
+        if let bundle = parsed[.asBundle] {
             let identity = try ContainerSupport.identity(bundle, parsed, context)
             store = try ContainerSupport.mapped { try AppGroupStore.open(group, as: identity, root: root) }
             registry = ContainerSupport.registry(forBundle: identity.bundleURL)
@@ -80,7 +80,7 @@ enum ContainerArchiveCommands {
         } catch let error as AppGroupError {
             throw ContainerSupport.commandError(error)
         }
-        if parsed.flag("json") {
+        if parsed[.json] {
             context.printJSON(.array(entries.map { ContainerSupport.json($0, url: store.url(for: $0)) }))
         } else {
             for entry in entries { context.print(ContainerSupport.line(entry)) }

@@ -11,11 +11,11 @@ enum ContainerCommands {
 
     static let list = CommandSpec(
         ["container", "list"], summary: "List the containers of a device root with identifiers and sizes.",
-        options: [ContainerSupport.rootOption, ContainerSupport.deviceOption, .flag("json", "Machine output.")]
+        options: [ContainerSupport.rootOption, ContainerSupport.deviceOption, .flag(.json, "Machine output.")]
     ) { parsed, context in
         let root = try ContainerSupport.root(parsed, context)
         let containers = root.containers()
-        if parsed.flag("json") {
+        if parsed[.json] {
             context.printJSON(
                 .object([
                     ("root", .string(root.url.path)),
@@ -47,14 +47,14 @@ enum ContainerCommands {
     static let show = CommandSpec(
         ["container", "show"], summary: "Show a group container: where it is and its committed entries.",
         arguments: "GROUP", positionalCount: 1...1,
-        options: [ContainerSupport.rootOption, ContainerSupport.deviceOption, .flag("json", "Machine output.")]
+        options: [ContainerSupport.rootOption, ContainerSupport.deviceOption, .flag(.json, "Machine output.")]
     ) { parsed, context in
         let group = try ContainerSupport.group(parsed.positionals[0])
         let store = try ContainerSupport.mapped {
             try AppGroupStore.inspect(group, root: ContainerSupport.root(parsed, context))
         }
         let entries = try ContainerSupport.mapped { try store.entries() }
-        if parsed.flag("json") {
+        if parsed[.json] {
             context.printJSON(
                 .object([
                     ("group", .string(group.rawValue)), ("uuid", .string(store.container.uuid.uuidString)),
@@ -73,7 +73,7 @@ enum ContainerCommands {
         ["container", "verify"],
         summary: "Check every entry against its file and checksum, the journal, orphans and leftovers.",
         arguments: "GROUP", positionalCount: 1...1,
-        options: [ContainerSupport.rootOption, ContainerSupport.deviceOption, .flag("json", "Machine output.")],
+        options: [ContainerSupport.rootOption, ContainerSupport.deviceOption, .flag(.json, "Machine output.")],
         discussion: "Reads only (under the container's shared lock). Exits 1 and lists the problems when any are found."
     ) { parsed, context in
         let group = try ContainerSupport.group(parsed.positionals[0])
@@ -81,7 +81,7 @@ enum ContainerCommands {
             try AppGroupStore.inspect(group, root: ContainerSupport.root(parsed, context))
         }
         let report = try ContainerSupport.mapped { try store.verify() }
-        if parsed.flag("json") {
+        if parsed[.json] {
             context.printJSON(
                 .object([
                     ("group", .string(group.rawValue)), ("clean", .bool(report.isClean)),
@@ -110,14 +110,14 @@ enum ContainerCommands {
         ["container", "recover"],
         summary: "Run recovery now: cut a torn journal tail, remove stale temporaries, quarantine orphans.",
         arguments: "GROUP", positionalCount: 1...1,
-        options: [ContainerSupport.rootOption, ContainerSupport.deviceOption, .flag("json", "Machine output.")]
+        options: [ContainerSupport.rootOption, ContainerSupport.deviceOption, .flag(.json, "Machine output.")]
     ) { parsed, context in
         let group = try ContainerSupport.group(parsed.positionals[0])
         let store = try ContainerSupport.mapped {
             try AppGroupStore.recovering(group, root: try ContainerSupport.root(parsed, context))
         }
         let lines = store.lastRecovery.lines
-        if parsed.flag("json") {
+        if parsed[.json] {
             context.printJSON(.object([("group", .string(group.rawValue)), ("actions", .strings(lines))]))
         } else {
             context.print(lines.isEmpty ? "\(group): nothing to recover" : lines.joined(separator: "\n"))
@@ -130,16 +130,16 @@ enum ContainerCommands {
         arguments: "GROUP FILE…", positionalCount: 2...Int.max,
         options: [
             ContainerSupport.rootOption, ContainerSupport.deviceOption,
-            .value("as-bundle", "BUNDLE", "The .app/.appex whose entitlements are checked (required)."),
+            .value(.asBundle, "BUNDLE", "The .app/.appex whose entitlements are checked (required)."),
             ContainerSupport.defineOption,
-            .value("type", "UTI", "The type identifier of every file (default: from the file name extension)."),
-            .value("repeat", "N", "Commit the files N times (for crash and load tests; default 1)."),
+            .value(.type, "UTI", "The type identifier of every file (default: from the file name extension)."),
+            .value(.repeatCount, "N", "Commit the files N times (for crash and load tests; default 1)."),
             .flag(
-                "batch",
+                .batch,
                 "Commit the files (of each repeat) in batches — one lock, one syncfs, one journal append per batch, "
                     + "each all or nothing; as many files per batch as the open-file limit allows (each staged file "
                     + "holds two descriptors until its batch commits)."),
-            .flag("json", "Print the committed entries as JSON."),
+            .flag(.json, "Print the committed entries as JSON."),
         ],
         discussion: """
             Each file is committed as its own entry: copied into Inbox/ of the group container (clone,
@@ -150,12 +150,12 @@ enum ContainerCommands {
             """
     ) { parsed, context in
         let group = try ContainerSupport.group(parsed.positionals[0])
-        guard let bundle = parsed.value("as-bundle") else {
+        guard let bundle = parsed[.asBundle] else {
             throw CommandError.usage(
                 "--as-bundle BUNDLE is required: the entitlements decide whether the group is open")
         }
         let identity = try ContainerSupport.identity(bundle, parsed, context)
-        let repeats = try parsed.integer("repeat") ?? 1
+        let repeats = try parsed.value(.repeatCount) ?? 1
         guard repeats >= 1 else { throw CommandError.usage("--repeat takes a positive number") }
         let root = try ContainerSupport.root(parsed, context)
         let store = try ContainerSupport.mapped { try AppGroupStore.open(group, as: identity, root: root) }
@@ -163,7 +163,7 @@ enum ContainerCommands {
         var committed: [JournalEntry] = []
         let files = parsed.positionals.dropFirst().map { context.resolve($0) }
         // The bundle's declarations are read only when the type comes from file names.
-        let fixedType = parsed.value("type")
+        let fixedType = parsed[.type]
         let registry = fixedType == nil ? ContainerSupport.registry(forBundle: identity.bundleURL) : .system
         let type = { (url: URL) in
             fixedType ?? ContainerSupport.typeIdentifier(forFileName: url.lastPathComponent, in: registry)
@@ -172,7 +172,7 @@ enum ContainerCommands {
         let perBatch = max(8, ((ResourceLimits.currentOpenFilesLimit ?? 4096) - 64) / 3)
         for _ in 0..<repeats {
             var batch: [JournalEntry] = []
-            if parsed.flag("batch") {
+            if parsed[.batch] {
                 for start in stride(from: 0, to: files.count, by: perBatch) {
                     let chunk = files[start..<min(start + perBatch, files.count)]
                     batch += try ContainerSupport.mapped { try commitBatch(chunk, to: store, type: type) }
@@ -184,9 +184,9 @@ enum ContainerCommands {
                 }
             }
             committed += batch
-            if !parsed.flag("json") { for entry in batch { context.print(ContainerSupport.line(entry)) } }
+            if !parsed[.json] { for entry in batch { context.print(ContainerSupport.line(entry)) } }
         }
-        if parsed.flag("json") {
+        if parsed[.json] {
             context.printJSON(.array(committed.map { ContainerSupport.json($0, url: store.url(for: $0)) }))
         }
         return .success

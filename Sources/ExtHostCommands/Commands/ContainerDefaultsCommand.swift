@@ -11,9 +11,9 @@ enum ContainerDefaultsCommand {
         options: [
             ContainerSupport.rootOption, ContainerSupport.deviceOption,
             .value(
-                "type", "TYPE", "For set: string, int, real, bool, date (ISO 8601) or data (hex); default: guessed."),
-            .flag("xml", "For dump: print the suite as an XML property list."),
-            .flag("json", "Machine output."),
+                .type, "TYPE", "For set: string, int, real, bool, date (ISO 8601) or data (hex); default: guessed."),
+            .flag(.xml, "For dump: print the suite as an XML property list."),
+            .flag(.json, "Machine output."),
         ],
         discussion: """
             The suite is Library/Preferences/GROUP.plist in the group container, a binary plist as on a device.
@@ -32,23 +32,23 @@ enum ContainerDefaultsCommand {
                 context.printError("error: no key '\(words[2])' in \(suite.fileURL.path)")
                 return .failure
             }
-            if parsed.flag("json") {
+            if parsed[.json] {
                 context.printJSON(ContainerSupport.json(value))
             } else {
                 context.print(value.description)
             }
         case ("set", 4):
-            let value = try ContainerSupport.mapped { try DefaultsValue.parse(words[3], as: parsed.value("type")) }
+            let value = try ContainerSupport.mapped { try DefaultsValue.parse(words[3], as: parsed[.type]) }
             try ContainerSupport.mapped { try suite.set(value, forKey: words[2]) }
         case ("remove", 3):
             let existed = try ContainerSupport.mapped { try suite.removeValue(forKey: words[2]) }
             if !existed { context.printError("note: no key '\(words[2])' to remove") }
         case ("dump", 2):
-            if parsed.flag("xml") {
+            if parsed[.xml] {
                 context.write(try ContainerSupport.mapped { try suite.xml() }, toError: false)
             } else {
                 let values = try ContainerSupport.mapped { try suite.dictionary() }
-                if parsed.flag("json") {
+                if parsed[.json] {
                     context.printJSON(ContainerSupport.json(.dictionary(values)))
                 } else {
                     for key in values.keys.sorted() { context.print("\(key) = \(values[key]?.description ?? "")") }

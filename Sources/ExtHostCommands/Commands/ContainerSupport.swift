@@ -7,16 +7,16 @@ import UniformTypes
 /// arguments, and turning ``AppGroupError`` into exit codes.
 enum ContainerSupport {
     static let rootOption = OptionSpec.value(
-        "root", "DIR",
+        .root, "DIR",
         "The device root (default: --device, $EXTHOST_ROOT, $EXTHOST_DEVICE, ./Containers, else the default device).")
-    static let deviceOption = OptionSpec.value("device", "NAME", "A device made with 'exthost device create NAME'.")
+    static let deviceOption = OptionSpec.value(.device, "NAME", "A device made with 'exthost device create NAME'.")
     static let defineOption = OptionSpec.values(
-        "define", "KEY=VALUE", "A build setting for $(KEY) in Info.plist and entitlements (repeatable).")
+        .define, "KEY=VALUE", "A build setting for $(KEY) in Info.plist and entitlements (repeatable).")
 
     static func root(_ parsed: ParsedArguments, _ context: CommandContext) throws -> DeviceRoot {
         try mappedNaming {
             try DeviceRoot.resolve(
-                option: parsed.value("root").map { context.resolve($0).path }, device: parsed.value("device"),
+                option: parsed[.root].map { context.resolve($0).path }, device: parsed[.device],
                 environment: context.environment, currentDirectory: context.currentDirectory)
         }
     }
@@ -30,7 +30,7 @@ enum ContainerSupport {
     static func identity(_ bundle: String, _ parsed: ParsedArguments, _ context: CommandContext) throws
         -> BundleIdentity
     {
-        let defines = try mapped { try BuildSettings.parseDefines(parsed.values("define")) }
+        let defines = try mapped { try BuildSettings.parseDefines(parsed[.define]) }
         return try mapped { try BundleIdentity.load(bundle: context.resolve(bundle), defines: defines) }
     }
 
@@ -39,8 +39,8 @@ enum ContainerSupport {
     static func appIdentity(
         for group: AppGroupIdentifier, root: DeviceRoot, _ parsed: ParsedArguments, _ context: CommandContext
     ) throws -> BundleIdentity {
-        if let bundle = parsed.value("as-bundle") { return try identity(bundle, parsed, context) }
-        let defines = try mapped { try BuildSettings.parseDefines(parsed.values("define")) }
+        if let bundle = parsed[.asBundle] { return try identity(bundle, parsed, context) }
+        let defines = try mapped { try BuildSettings.parseDefines(parsed[.define]) }
         let apps = root.bundleURLs().filter { $0.pathExtension == "app" }
             .compactMap { try? BundleIdentity.load(bundle: $0, defines: defines) }
             .filter { $0.isEntitled(to: group) }

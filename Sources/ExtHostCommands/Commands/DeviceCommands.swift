@@ -15,17 +15,17 @@ enum DeviceCommands {
         ["device", "create"], summary: "Make a device (an empty device root under the user's data directory).",
         arguments: "NAME", positionalCount: 1...1,
         options: [
-            .value("ios", "VERSION", "The iOS version it emulates (default \(DeviceSet.defaultIOSVersion))."),
-            .flag("json", "Machine output."),
+            .value(.ios, "VERSION", "The iOS version it emulates (default \(DeviceSet.defaultIOSVersion))."),
+            .flag(.json, "Machine output."),
         ],
         discussion: "Devices live in $XDG_DATA_HOME/exthost/Devices/NAME (~/.local/share/… when unset)."
     ) { parsed, context in
         let name = parsed.positionals[0]
         let info = try ContainerSupport.mappedNaming {
-            try devices(context).create(named: name, iosVersion: parsed.value("ios") ?? DeviceSet.defaultIOSVersion)
+            try devices(context).create(named: name, iosVersion: parsed[.ios] ?? DeviceSet.defaultIOSVersion)
         }
         let root = devices(context).root(named: name)
-        if parsed.flag("json") {
+        if parsed[.json] {
             context.printJSON(json(info, root: root))
         } else {
             context.print("\(info.name) (\(info.udid), iOS \(info.iosVersion)): \(root.url.path)")
@@ -34,11 +34,11 @@ enum DeviceCommands {
     }
 
     static let list = CommandSpec(
-        ["device", "list"], summary: "List the devices.", options: [.flag("json", "Machine output.")]
+        ["device", "list"], summary: "List the devices.", options: [.flag(.json, "Machine output.")]
     ) { parsed, context in
         let set = devices(context)
         let found = set.list()
-        if parsed.flag("json") {
+        if parsed[.json] {
             context.printJSON(
                 .object([
                     ("directory", .string(set.directory.path)),
@@ -82,8 +82,8 @@ enum DeviceCommands {
         arguments: "APP.app", positionalCount: 1...1,
         options: [
             ContainerSupport.rootOption, ContainerSupport.deviceOption,
-            .values("products", "DIR", "Where CFBundleExecutable programs are built (default: ./.build/debug)."),
-            ContainerSupport.defineOption, .flag("json", "Machine output."),
+            .values(.products, "DIR", "Where CFBundleExecutable programs are built (default: ./.build/debug)."),
+            ContainerSupport.defineOption, .flag(.json, "Machine output."),
         ],
         discussion: """
             Copies APP.app to <root>/Bundles, with each bundle's CFBundleExecutable taken from the bundle or from
@@ -94,14 +94,14 @@ enum DeviceCommands {
             """
     ) { parsed, context in
         let root = try ContainerSupport.root(parsed, context)
-        let defines = try ContainerSupport.mapped { try BuildSettings.parseDefines(parsed.values("define")) }
-        var products = parsed.values("products").map { context.resolve($0) }
+        let defines = try ContainerSupport.mapped { try BuildSettings.parseDefines(parsed[.define]) }
+        var products = parsed[.products].map { context.resolve($0) }
         if products.isEmpty { products = [context.resolve(".build/debug")] }
         let report = try ContainerSupport.mapped {
             try root.install(
                 appAt: context.resolve(parsed.positionals[0]), productDirectories: products, defines: defines)
         }
-        if parsed.flag("json") {
+        if parsed[.json] {
             context.printJSON(
                 .object([
                     ("bundleIdentifier", .string(report.bundleIdentifier)), ("bundle", .string(report.bundlePath)),

@@ -11,7 +11,7 @@ enum IPCCommands {
     static let decode = CommandSpec(
         ["ipc", "decode"], summary: "Decode a captured host ↔ extension byte stream, frame by frame.",
         arguments: "FILE", positionalCount: 1...1,
-        options: [.flag("json", "Machine output.")],
+        options: [.flag(.json, "Machine output.")],
         discussion: """
             FILE holds the bytes one side wrote to the socket (see ExtensionIPC's WireFormat: a 16-byte header
             "EXHI", version, kind, descriptor count, payload length; JSON messages or data chunks). Descriptors
@@ -38,7 +38,7 @@ enum IPCCommands {
             )
         }
         if frames.isEmpty { throw CommandError.input("\(path): empty: no frame") }
-        if parsed.flag("json") {
+        if parsed[.json] {
             context.printJSON(.object([("file", .string(path)), ("frames", .array(frames.map(json)))]))
         } else {
             for (index, entry) in frames.enumerated() {

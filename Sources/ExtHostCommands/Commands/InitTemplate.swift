@@ -62,7 +62,7 @@ enum InitCommand {
         arguments: "[DIR]", positionalCount: 0...1,
         options: [
             .value(
-                "exthost", "PATH",
+                .exthost, "PATH",
                 "The exthost package the new one depends on (default: the one exthost was built from).")
         ],
         discussion: """
@@ -75,7 +75,7 @@ enum InitCommand {
             """
     ) { parsed, context in
         let directory = context.resolve(parsed.positionals.first ?? ".")
-        guard let exthost = parsed.value("exthost").map({ context.resolve($0) }) ?? InitTemplate.builtFromPackage else {
+        guard let exthost = parsed[.exthost].map({ context.resolve($0) }) ?? InitTemplate.builtFromPackage else {
             throw CommandError.usage(
                 "cannot tell where exthost's package is (it moved since this exthost was built); pass --exthost PATH")
         }

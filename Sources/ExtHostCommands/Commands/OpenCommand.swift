@@ -15,11 +15,11 @@ enum OpenCommand {
         summary: "Which apps open a file or URL and which one iOS picks; hand the file to it (exit 0, 2, 3).",
         arguments: "FILE|URL", positionalCount: 1...1,
         options: [
-            .value("with", "BUNDLE-ID", "Open with this app (it must be among the handlers)."),
-            .flag("dry-run", "Only list the handlers and the choice; hand nothing over."),
-            .value("from", "BUNDLE-ID", "The sending app (options.sourceApplication)."),
+            .value(.with, "BUNDLE-ID", "Open with this app (it must be among the handlers)."),
+            .flag(.dryRun, "Only list the handlers and the choice; hand nothing over."),
+            .value(.from, "BUNDLE-ID", "The sending app (options.sourceApplication)."),
             ContainerSupport.rootOption, ContainerSupport.deviceOption,
-            .flag("json", "Print one JSON report."),
+            .flag(.json, "Print one JSON report."),
         ],
         discussion: """
             A file qualifies an app when its type (from the filename extension, with every installed app's
@@ -52,7 +52,7 @@ enum OpenCommand {
             decision = bundles.handlers(forFile: url)
             file = url
         }
-        if let with = parsed.value("with") {
+        if let with = parsed[.with] {
             guard decision.handlers.contains(where: { $0.bundleIdentifier == with }) else {
                 throw CommandError.input(
                     "\(with) does not open \(target); handlers: "
@@ -62,9 +62,9 @@ enum OpenCommand {
             decision.reason = "chosen with --with"
         }
         var delivery: FileDelivery?
-        if let chosen = decision.chosen, !parsed.flag("dry-run") {
+        if let chosen = decision.chosen, !parsed[.dryRun] {
             var context = OpenURLContextDescription(
-                url: target, openInPlace: false, sourceApplication: parsed.value("from"))
+                url: target, openInPlace: false, sourceApplication: parsed[.from])
             if let file {
                 do {
                     let handed = try bundles.deliver(file: file, to: chosen, on: root)
@@ -79,7 +79,7 @@ enum OpenCommand {
             handed.record(try await AppHandOff.deliver([context], to: chosen, on: root))
             delivery = handed
         }
-        if parsed.flag("json") {
+        if parsed[.json] {
             struct Report: Encodable {
                 var decision: LaunchDecision
                 var delivery: FileDelivery?
@@ -123,7 +123,7 @@ enum AppLintCommand {
         ["app", "lint"],
         summary: "Check an app's Info.plist: document types, type declarations, URL schemes (exit 1 if any error).",
         arguments: "APP.app", positionalCount: 1...1,
-        options: [ContainerSupport.rootOption, ContainerSupport.deviceOption, .flag("json", "Print one JSON report.")],
+        options: [ContainerSupport.rootOption, ContainerSupport.deviceOption, .flag(.json, "Print one JSON report.")],
         discussion: """
             Errors: CFBundleDocumentTypes without LSSupportsOpeningDocumentsInPlace or UISupportsDocumentBrowser
             (App Store validation rejects it, ITMS-90737); an LSHandlerRank that is not Owner, Default, Alternate or
@@ -141,7 +141,7 @@ enum AppLintCommand {
         var installed = InstalledBundles(root: root)
         installed.apps.removeAll { $0.url.standardizedFileURL == app.standardizedFileURL }
         let diagnostics = InfoPlistLint.lint(appAt: app, installed: installed)
-        if parsed.flag("json") {
+        if parsed[.json] {
             context.printJSON(.object([("diagnostics", .array(diagnostics.map(RuleCommands.jsonValue)))]))
         } else {
             for diagnostic in diagnostics { context.print(RuleCommands.rendered(diagnostic, context)) }

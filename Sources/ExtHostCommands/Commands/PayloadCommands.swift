@@ -7,9 +7,9 @@ import UniformTypes
 enum PayloadCommands {
     static var all: [CommandSpec] { [show, presets] }
 
-    static let json = OptionSpec.flag("json", "Print one JSON object instead of text.")
+    static let json = OptionSpec.flag(.json, "Print one JSON object instead of text.")
     static let payloadName = OptionSpec.value(
-        "payload", "NAME", "Show a named payload preset (see 'exthost payload presets').")
+        .payload, "NAME", "Show a named payload preset (see 'exthost payload presets').")
 
     static let itemsDiscussion = """
         ITEMS is a folder, an archive (.zip, .tar, .tar.gz) or a single file. A folder becomes one extension item
@@ -31,7 +31,7 @@ enum PayloadCommands {
             + "\nthey are left out of registeredTypeIdentifiers, which is what activation rules see."
     ) { parsed, context in
         var registry = TypeRegistry.system
-        let files = parsed.values("declarations").map { context.resolve($0) }
+        let files = parsed[.declarations].map { context.resolve($0) }
         if !files.isEmpty {
             do {
                 registry = try registry.adding(declarationsFromPlistsAt: files).0
@@ -41,7 +41,7 @@ enum PayloadCommands {
         }
         let payload = try load(parsed, context, command: "exthost payload show", registry: registry)
         defer { payload.removeExtractedFiles() }
-        if parsed.flag("json") {
+        if parsed[.json] {
             context.printJSON(jsonValue(payload))
         } else {
             context.print(rendered(payload, relativeTo: context.currentDirectory))
@@ -67,7 +67,7 @@ enum PayloadCommands {
             }
             selected = [preset]
         }
-        if parsed.flag("json") {
+        if parsed[.json] {
             context.printJSON(.object([("presets", .array(selected.map(jsonValue)))]))
         } else if selected.count == 1, parsed.positionals.count == 1 {
             context.print(evidence(selected[0]))
@@ -86,7 +86,7 @@ enum PayloadCommands {
         throws -> Payload
     {
         let items = parsed.positionals.first
-        let preset = parsed.value("payload")
+        let preset = parsed[.payload]
         switch (items, preset) {
         case (let path?, nil): return try load(items: path, context, registry: registry)
         case (nil, let name?): return try load(preset: name)

@@ -10,18 +10,18 @@ enum RuleCommands {
 
     // MARK: - Shared options
 
-    static let json = OptionSpec.flag("json", "Print one JSON object instead of text.")
+    static let json = OptionSpec.flag(.json, "Print one JSON object instead of text.")
     static let payloadJSON = OptionSpec.value(
-        "payload-json", "FILE", "Evaluate against this JSON payload: {\"extensionItems\": [...], \"webpage\": true}.")
+        .payloadJSON, "FILE", "Evaluate against this JSON payload: {\"extensionItems\": [...], \"webpage\": true}.")
     static let payloadName = OptionSpec.value(
-        "payload", "NAME", "Evaluate against a named payload preset ('exthost payload presets' lists them).")
+        .payload, "NAME", "Evaluate against a named payload preset ('exthost payload presets' lists them).")
     static let declarations = OptionSpec.values(
-        "declarations", "PLIST", "Add the type declarations of an Info.plist or bundle directory (repeatable).",
+        .declarations, "PLIST", "Add the type declarations of an Info.plist or bundle directory (repeatable).",
         greedy: true)
     static let allowDevelopment = OptionSpec.flag(
-        "allow-development-rules", "Accept TRUEPREDICATE and mistyped dictionary values (warnings, not errors).")
+        .allowDevelopmentRules, "Accept TRUEPREDICATE and mistyped dictionary values (warnings, not errors).")
     static let noWebpageRetry = OptionSpec.flag(
-        "no-webpage-retry", "Do not retry a failed web-page share on its active-webpage or webarchive items only.")
+        .noWebpageRetry, "Do not retry a failed web-page share on its active-webpage or webarchive items only.")
 
     static let discussion = """
         RULE.plist is an extension Info.plist (NSExtension → NSExtensionAttributes → NSExtensionActivationRule),
@@ -74,7 +74,7 @@ enum RuleCommands {
             all.append((path, extra + (rule?.diagnostics ?? [])))
         }
         let diagnostics = all.flatMap(\.1)
-        if parsed.flag("json") {
+        if parsed[.json] {
             context.printJSON(
                 .object([
                     (
@@ -104,9 +104,9 @@ enum RuleCommands {
         summary: "Every rule against every payload, as a table (exit 0, or 2 if one could not be evaluated).",
         arguments: "RULE.plist…", positionalCount: 1...Int.max,
         options: [
-            .values("payload-json", "FILE", "A JSON payload (repeatable).", greedy: true),
-            .values("payload", "NAME", "A payload preset (repeatable).", greedy: true),
-            .values("items", "ITEMS", "A folder, archive or file of items (repeatable).", greedy: true),
+            .values(.payloadJSONs, "FILE", "A JSON payload (repeatable).", greedy: true),
+            .values(.payloads, "NAME", "A payload preset (repeatable).", greedy: true),
+            .values(.items, "ITEMS", "A folder, archive or file of items (repeatable).", greedy: true),
             declarations, allowDevelopment, noWebpageRetry, json,
         ],
         discussion: discussion
@@ -121,7 +121,7 @@ enum RuleCommands {
     static func evaluate(_ parsed: ParsedArguments, _ context: CommandContext, explaining: Bool) throws -> ExitCode {
         let command = explaining ? "explain" : "check"
         let items = parsed.positionals.count > 1 ? parsed.positionals[1] : nil
-        let sources = [items, parsed.value("payload"), parsed.value("payload-json")].compactMap { $0 }
+        let sources = [items, parsed[.payload], parsed[.payloadJSON]].compactMap { $0 }
         guard sources.count == 1 else {
             throw CommandError.usage(
                 sources.isEmpty
@@ -135,17 +135,17 @@ enum RuleCommands {
             let loaded = try PayloadCommands.load(items: items, context, registry: registry)
             payload = loaded.activationPayload()
             loaded.removeExtractedFiles()
-        } else if let name = parsed.value("payload") {
+        } else if let name = parsed[.payload] {
             payload = try PayloadCommands.load(preset: name).activationPayload()
         } else {
-            payload = try loadPayload(parsed.value("payload-json") ?? "", context)
+            payload = try loadPayload(parsed[.payloadJSON] ?? "", context)
         }
         let options = try ruleOptions(parsed)
         let path = parsed.positionals[0]
         let (loaded, extra) = try loadRule(path, parsed, context, options: options)
         guard let rule = loaded else {
             // The rule file could not be read at all.
-            if parsed.flag("json") {
+            if parsed[.json] {
                 context.printJSON(report(path: path, rule: nil, result: nil, diagnostics: extra))
             } else {
                 for diagnostic in extra { context.printError(rendered(diagnostic, context)) }
@@ -154,7 +154,7 @@ enum RuleCommands {
         }
         let result = rule.explain(payload)
         let diagnostics = extra + rule.diagnostics + result.diagnostics
-        if parsed.flag("json") {
+        if parsed[.json] {
             context.printJSON(report(path: path, rule: rule, result: result, diagnostics: diagnostics))
         } else {
             for diagnostic in diagnostics { context.printError(rendered(diagnostic, context)) }
@@ -187,9 +187,9 @@ enum RuleCommands {
 
     static func runMatrix(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let options = try ruleOptions(parsed)
-        var presetNames = parsed.values("payload")
-        let itemPaths = parsed.values("items")
-        let jsonPaths = parsed.values("payload-json")
+        var presetNames = parsed[.payloads]
+        let itemPaths = parsed[.items]
+        let jsonPaths = parsed[.payloadJSONs]
         if presetNames.isEmpty && itemPaths.isEmpty && jsonPaths.isEmpty { presetNames = Payload.presetNames }
         var columns: [(label: String, payload: ActivationPayload)] = []
         for name in presetNames {
@@ -218,7 +218,7 @@ enum RuleCommands {
             }
             rows.append(payloads.map { rule.activates($0) })
         }
-        if parsed.flag("json") {
+        if parsed[.json] {
             context.printJSON(
                 .object([
                     ("rules", .strings(parsed.positionals)), ("payloads", .strings(payloadPaths)),
@@ -243,8 +243,8 @@ enum RuleCommands {
 
     static func ruleOptions(_ parsed: ParsedArguments) throws -> ActivationOptions {
         ActivationOptions(
-            allowDevelopmentRules: parsed.flag("allow-development-rules"),
-            retriesWebpageItems: !parsed.flag("no-webpage-retry"))
+            allowDevelopmentRules: parsed[.allowDevelopmentRules],
+            retriesWebpageItems: !parsed[.noWebpageRetry])
     }
 
     static func loadPayload(_ path: String, _ context: CommandContext) throws -> ActivationPayload {
@@ -261,7 +261,7 @@ enum RuleCommands {
         -> TypeRegistry
     {
         TypeRegistry.declared(
-            in: parsed.values("declarations").map { context.resolve($0) }
+            in: parsed[.declarations].map { context.resolve($0) }
                 + ActivationRule.bundleDeclarationFiles(for: context.resolve(path)))
     }
 
@@ -272,7 +272,7 @@ enum RuleCommands {
         do {
             return try ActivationRule.load(
                 contentsOf: context.resolve(path), name: path,
-                declarations: parsed.values("declarations").map { context.resolve($0) }, options: options)
+                declarations: parsed[.declarations].map { context.resolve($0) }, options: options)
         } catch let error as TypeRegistryError {
             throw CommandError.input(error.message)
         }

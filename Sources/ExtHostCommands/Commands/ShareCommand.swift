@@ -16,31 +16,31 @@ enum ShareCommand {
         summary: "Share items with an extension: rule, sandboxed extension process, App Group (exit 0, 1, 2, 3).",
         arguments: "[ITEMS]", positionalCount: 0...1,
         options: [
-            .value("payload", "NAME", "Share a named payload preset instead of ITEMS."),
-            .value("rule", "RULE.plist", "The activation rule (default: the extension's Info.plist)."),
+            .value(.payload, "NAME", "Share a named payload preset instead of ITEMS."),
+            .value(.rule, "RULE.plist", "The activation rule (default: the extension's Info.plist)."),
             .value(
-                "extension", "BUNDLE.appex",
+                .extension, "BUNDLE.appex",
                 "The extension bundle (default: the first installed .appex, else exthost's generic one)."),
             .value(
-                "extension-executable", "PATH",
+                .extensionExecutable, "PATH",
                 "Run this program as the extension (built on ExtensionRuntime; default: exthost's save-to-group)."),
-            .value("group", "GROUP", "The App Group to write (default: the extension's first entitled group)."),
+            .value(.group, "GROUP", "The App Group to write (default: the extension's first entitled group)."),
             ContainerSupport.rootOption, ContainerSupport.deviceOption,
-            .flag("lenient", "Open-in-place files work without startAccessingSecurityScopedResource() (simulator)."),
-            .value("memory-limit", "MiB", "The extension's memory limit on its real footprint (default 120)."),
-            .value("timeout", "SECONDS", "Kill the extension after this wall time (default 60)."),
-            .value("open-files", "N", "The extension's open-file limit (default 256)."),
-            .value("processes", "N", "The most processes the extension may run (default 32)."),
-            .values("extension-argument", "ARG", "An argument for --extension-executable (repeatable)."),
+            .flag(.lenient, "Open-in-place files work without startAccessingSecurityScopedResource() (simulator)."),
+            .value(.memoryLimit, "MiB", "The extension's memory limit on its real footprint (default 120)."),
+            .value(.timeout, "SECONDS", "Kill the extension after this wall time (default 60)."),
+            .value(.openFiles, "N", "The extension's open-file limit (default 256)."),
+            .value(.processes, "N", "The most processes the extension may run (default 32)."),
+            .values(.extensionArgument, "ARG", "An argument for --extension-executable (repeatable)."),
             .value(
-                "memory-enforcement", "KIND",
+                .memoryEnforcement, "KIND",
                 "best (a memory cgroup, else RLIMIT_DATA; default), rlimit-data, or watchdog (no kernel limit)."),
             .flag(
-                "api-only-scopes",
+                .apiOnlyScopes,
                 "Enforce security scopes in exthost's API only, as on a kernel without seccomp user notification."),
-            .value("shuffle-loads", "SEED", "Complete the extension's loads in an order drawn from SEED (order bugs)."),
-            .values("declarations", "PLIST", "More type declarations (Info.plist files) for the rule and the items."),
-            .flag("json", "Print one JSON report."),
+            .value(.shuffleLoads, "SEED", "Complete the extension's loads in an order drawn from SEED (order bugs)."),
+            .values(.declarations, "PLIST", "More type declarations (Info.plist files) for the rule and the items."),
+            .flag(.json, "Print one JSON report."),
         ],
         discussion: """
             ITEMS is a folder, an archive or a file (see 'exthost payload show'). The rule is evaluated first; when
@@ -63,7 +63,7 @@ enum ShareCommand {
         }
         let items: ShareRequest.Items
         let itemsName: String?
-        switch (parsed.positionals.first, parsed.value("payload")) {
+        switch (parsed.positionals.first, parsed[.payload]) {
         case (let path?, nil): (items, itemsName) = (.path(context.resolve(path)), path)
         case (nil, let name?): (items, itemsName) = (.preset(name), nil)
         case (_?, _?): throw CommandError.usage("exthost share: give ITEMS or --payload NAME, not both")
@@ -72,31 +72,31 @@ enum ShareCommand {
         }
         var request = ShareRequest(items: items, root: root, extensionBundle: bundleURL, launcher: launcher)
         request.itemsName = itemsName
-        if let rule = parsed.value("rule") {
+        if let rule = parsed[.rule] {
             request.ruleFile = context.resolve(rule)
             request.ruleName = rule
         }
-        request.declarations = parsed.values("declarations").map { context.resolve($0) }
-        request.group = parsed.value("group")
-        request.lenient = parsed.flag("lenient")
-        request.kernelScopes = !parsed.flag("api-only-scopes")
+        request.declarations = parsed[.declarations].map { context.resolve($0) }
+        request.group = parsed[.group]
+        request.lenient = parsed[.lenient]
+        request.kernelScopes = !parsed[.apiOnlyScopes]
         request.limits = try limits(parsed)
-        if let seed = parsed.value("shuffle-loads") {
+        if let seed = parsed[.shuffleLoads] {
             guard let value = UInt64(seed) else {
                 throw CommandError.usage("--shuffle-loads needs a number, not '\(seed)'")
             }
             request.shuffleLoadsSeed = value
         }
-        if let path = parsed.value("extension-executable") {
+        if let path = parsed[.extensionExecutable] {
             request.extensionExecutable = context.resolve(path)
-            request.extensionArguments = parsed.values("extension-argument")
+            request.extensionArguments = parsed[.extensionArgument]
         }
         if let exthost = try? Executables.exthost() { request.builtInExtension = (exthost, [ExtensionCommand.name]) }
         if SandboxPolicy.kernelLandlockABI == 0 {
             context.printError(
                 "WARNING: this kernel offers no Landlock: the extension runs UNCONFINED (the report says so)")
         }
-        let showsProgress = context.isTerminal && !parsed.flag("json")
+        let showsProgress = context.isTerminal && !parsed[.json]
         if showsProgress {
             request.onProgress = { served, total, activity in
                 let done = min(served, total)
@@ -122,7 +122,7 @@ enum ShareCommand {
             )
         }
         guard report.activated else {
-            if parsed.flag("json") {
+            if parsed[.json] {
                 context.printJSON(
                     .object([
                         ("activated", .bool(false)), ("rule", .string(report.rule)),
@@ -139,7 +139,7 @@ enum ShareCommand {
             }
             return .no
         }
-        if parsed.flag("json") {
+        if parsed[.json] {
             let rendering = ShareReportRendering(report: report)
             context.printJSON(
                 rendering.leading, array: "attachments", count: report.attachments.count, trailing: rendering.trailing
@@ -154,17 +154,17 @@ enum ShareCommand {
 
     static func limits(_ parsed: ParsedArguments) throws -> ExtensionLimits {
         var limits = ExtensionLimits()
-        if let mebibytes = try parsed.number("memory-limit") {
+        if let mebibytes = try parsed.value(.memoryLimit) {
             guard mebibytes > 0 else { throw CommandError.usage("--memory-limit must be positive") }
             limits.memoryBytes = Int(mebibytes * 1_048_576)
         }
-        if let seconds = try parsed.number("timeout") {
+        if let seconds = try parsed.value(.timeout) {
             guard seconds > 0 else { throw CommandError.usage("--timeout must be positive") }
             limits.timeout = .milliseconds(Int(seconds * 1000))
         }
-        if let count = try parsed.integer("open-files") { limits.openFiles = max(16, count) }
-        if let count = try parsed.integer("processes") { limits.processes = max(1, count) }
-        if let kind = parsed.value("memory-enforcement") {
+        if let count = try parsed.value(.openFiles) { limits.openFiles = max(16, count) }
+        if let count = try parsed.value(.processes) { limits.processes = max(1, count) }
+        if let kind = parsed[.memoryEnforcement] {
             guard let preference = MemoryEnforcement.Preference(rawValue: kind) else {
                 throw CommandError.usage("--memory-enforcement is best, rlimit-data or watchdog, not '\(kind)'")
             }
@@ -176,7 +176,7 @@ enum ShareCommand {
     /// `--extension`, else the first installed `.appex`, else the generic app's extension, which is
     /// installed for the purpose (a device with nothing installed still shares).
     static func extensionBundle(_ parsed: ParsedArguments, _ context: CommandContext, root: DeviceRoot) throws -> URL {
-        if let path = parsed.value("extension") {
+        if let path = parsed[.extension] {
             let url = context.resolve(path)
             guard FileManager.default.fileExists(atPath: url.appendingPathComponent("Info.plist").path) else {
                 throw CommandError.input("\(path): not an extension bundle (no Info.plist)")

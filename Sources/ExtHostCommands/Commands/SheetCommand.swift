@@ -17,18 +17,18 @@ enum SheetCommand {
             "The share sheet for some items: which activities appear and why, its preview; --perform one (exit 0–3).",
         arguments: "[ITEMS]", positionalCount: 0...1,
         options: [
-            .value("activity-items", "FILE.json", "The sharing app's activity items (see 'exthost sheet --help')."),
-            .value("payload", "NAME", "An app that shares this payload preset's items as they are."),
-            .values("exclude", "TYPE", "Add an activity type to excludedActivityTypes (repeatable)."),
+            .value(.activityItems, "FILE.json", "The sharing app's activity items (see 'exthost sheet --help')."),
+            .value(.payload, "NAME", "An app that shares this payload preset's items as they are."),
+            .values(.exclude, "TYPE", "Add an activity type to excludedActivityTypes (repeatable)."),
             ContainerSupport.rootOption, ContainerSupport.deviceOption,
             .value(
-                "perform", "ID", "Choose this activity (an id the sheet lists, or cancel) and report the completion."),
+                .perform, "ID", "Choose this activity (an id the sheet lists, or cancel) and report the completion."),
             .value(
-                "extension-executable", "PATH",
+                .extensionExecutable, "PATH",
                 "With --perform: run this program as the chosen extension (your own, not yet installed)."),
-            .values("extension-argument", "ARG", "An argument for --extension-executable (repeatable)."),
-            .value("html", "FILE.html", "Also write the sheet as a page."),
-            .flag("json", "Print one JSON report."),
+            .values(.extensionArgument, "ARG", "An argument for --extension-executable (repeatable)."),
+            .value(.html, "FILE.html", "Also write the sheet as a page."),
+            .flag(.json, "Print one JSON report."),
         ],
         discussion: """
             ITEMS is a file or a folder: each file becomes a file URL activity item, as an app shares documents.
@@ -59,22 +59,22 @@ enum SheetCommand {
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) async throws -> ExitCode {
         let root = try ContainerSupport.root(parsed, context)
         var items = try activityItems(parsed, context)
-        items.excludedActivityTypes += parsed.values("exclude")
+        items.excludedActivityTypes += parsed[.exclude]
         let report: SheetReport
         do {
             report = try ShareSheet.present(items, on: root)
         } catch {
             throw CommandError.input("\(error)")
         }
-        if let path = parsed.value("html") {
+        if let path = parsed[.html] {
             do {
                 try Data(report.html.utf8).write(to: context.resolve(path), options: .atomic)
             } catch {
                 throw CommandError.input("\(path): cannot write the page: \(error.localizedDescription)")
             }
         }
-        guard let id = parsed.value("perform") else {
-            if parsed.flag("json") {
+        guard let id = parsed[.perform] else {
+            if parsed[.json] {
                 context.print(try encoded(report))
             } else {
                 context.print(text(report, context))
@@ -90,9 +90,9 @@ enum SheetCommand {
             options.builtInActionExtension = (exthost, [ExtensionCommand.actionName])
             options.builtInApp = (exthost, ["__app"])
         }
-        if let path = parsed.value("extension-executable") {
+        if let path = parsed[.extensionExecutable] {
             options.extensionExecutable = context.resolve(path)
-            options.extensionArguments = parsed.values("extension-argument")
+            options.extensionArguments = parsed[.extensionArgument]
         }
         let performance: SheetPerformance
         do {
@@ -106,7 +106,7 @@ enum SheetCommand {
                 return .no
             }
         }
-        if parsed.flag("json") {
+        if parsed[.json] {
             context.print(try encoded(performance))
         } else {
             context.print(text(performance))
@@ -115,16 +115,16 @@ enum SheetCommand {
     }
 
     static func activityItems(_ parsed: ParsedArguments, _ context: CommandContext) throws -> ActivityItems {
-        let given = [parsed.positionals.first, parsed.value("activity-items"), parsed.value("payload")]
+        let given = [parsed.positionals.first, parsed[.activityItems], parsed[.payload]]
         guard given.compactMap({ $0 }).count == 1 else {
             throw CommandError.usage(
                 "exthost sheet needs exactly one of ITEMS, --activity-items FILE or --payload NAME")
         }
         do {
-            if let manifest = parsed.value("activity-items") {
+            if let manifest = parsed[.activityItems] {
                 return try ActivityItems.load(contentsOf: context.resolve(manifest))
             }
-            if let name = parsed.value("payload") { return try ActivityItems(preset: name) }
+            if let name = parsed[.payload] { return try ActivityItems(preset: name) }
         } catch {
             throw CommandError.input("\(error)")
         }

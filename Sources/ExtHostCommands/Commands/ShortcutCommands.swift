@@ -15,13 +15,13 @@ enum ShortcutCommands {
         summary: "Run a shortcut with shared items; an app intent it runs reaches the app as an NSUserActivity.",
         arguments: "SHORTCUT [ITEMS]", positionalCount: 1...2,
         options: [
-            .value("payload", "NAME", "Share a preset's items instead of ITEMS."),
-            .values("text", "STRING", "Share a string (repeatable)."),
+            .value(.payload, "NAME", "Share a preset's items instead of ITEMS."),
+            .values(.text, "STRING", "Share a string (repeatable)."),
             .value(
-                "pick", "PHOTO", "The photo Select Photos picks (a file name in <root>/Media/DCIM; default: the first)."
+                .pick, "PHOTO", "The photo Select Photos picks (a file name in <root>/Media/DCIM; default: the first)."
             ),
             ContainerSupport.rootOption, ContainerSupport.deviceOption,
-            .flag("json", "Print one JSON report."),
+            .flag(.json, "Print one JSON report."),
         ],
         discussion: """
             SHORTCUT is a shortcut property list (.shortcut): WFWorkflowTypes (ActionExtension: in the share sheet),
@@ -50,9 +50,9 @@ enum ShortcutCommands {
         } catch {
             throw CommandError.input("\(error)")
         }
-        var items: [ActivityItem] = parsed.values("text").map(ActivityItem.text)
+        var items: [ActivityItem] = parsed[.text].map(ActivityItem.text)
         do {
-            if let name = parsed.value("payload") { items += try ActivityItems(preset: name).items }
+            if let name = parsed[.payload] { items += try ActivityItems(preset: name).items }
         } catch {
             throw CommandError.input("\(error)")
         }
@@ -70,7 +70,7 @@ enum ShortcutCommands {
             }
         }
         let registry = InstalledBundles(root: root).registry
-        let runner = ShortcutRunner(root: root, pick: parsed.value("pick")) { bundle, activity in
+        let runner = ShortcutRunner(root: root, pick: parsed[.pick]) { bundle, activity in
             try await AppHandOff.deliver([], userActivities: [activity], to: bundle, on: root)
         }
         let report: ShortcutReport
@@ -79,7 +79,7 @@ enum ShortcutCommands {
         } catch let error as ShortcutError {
             throw error.isBadInput ? CommandError.input(error.description) : CommandError.failed(error.description)
         }
-        if parsed.flag("json") {
+        if parsed[.json] {
             context.print(try SheetCommand.encoded(report))
         } else {
             context.print(
@@ -110,7 +110,7 @@ enum ShortcutCommands {
 
     static let intents = CommandSpec(
         ["shortcut", "intents"], summary: "List the intents an app declares (.intentdefinition, App Intents metadata).",
-        arguments: "APP.app", positionalCount: 1...1, options: [.flag("json", "Print JSON.")],
+        arguments: "APP.app", positionalCount: 1...1, options: [.flag(.json, "Print JSON.")],
         discussion: """
             Reads every .intentdefinition in the bundle (INIntents: INIntentName, INIntentClassName or
             <INIntentClassPrefix><INIntentName>Intent — the activity type the app receives — and INIntentParameters
@@ -124,7 +124,7 @@ enum ShortcutCommands {
         } catch {
             throw CommandError.input("\(error)")
         }
-        if parsed.flag("json") {
+        if parsed[.json] {
             context.print(try SheetCommand.encoded(declarations))
         } else {
             for intent in declarations {

@@ -15,16 +15,16 @@ enum StressCommand {
     static let stress = CommandSpec(
         ["stress"], summary: "Share N generated attachments while M readers read the inbox; check nothing is lost.",
         options: [
-            .value("attachments", "N", "How many attachments (default 200)."),
-            .value("readers", "M", "How many reader processes (default 2)."),
-            .value("seed", "S", "The seed (default: random; printed, so a run can be replayed)."),
-            .value("failure-rate", "R", "The share of attachments whose load fails on purpose (default 0.05)."),
-            .value("cancel-rate", "R", "The share whose load is cancelled on purpose (default 0.03)."),
-            .value("max-size", "BYTES", "The largest attachment (default 2 MiB)."),
-            .value("max-delay", "MS", "The longest load delay (default 20)."),
+            .value(.attachments, "N", "How many attachments (default 200)."),
+            .value(.readers, "M", "How many reader processes (default 2)."),
+            .value(.seed, "S", "The seed (default: random; printed, so a run can be replayed)."),
+            .value(.failureRate, "R", "The share of attachments whose load fails on purpose (default 0.05)."),
+            .value(.cancelRate, "R", "The share whose load is cancelled on purpose (default 0.03)."),
+            .value(.maxSize, "BYTES", "The largest attachment (default 2 MiB)."),
+            .value(.maxDelay, "MS", "The longest load delay (default 20)."),
             ContainerSupport.rootOption, ContainerSupport.deviceOption,
-            .flag("keep", "Keep the work directory (items, device root) and print where it is."),
-            .flag("json", "Print one JSON summary."),
+            .flag(.keep, "Keep the work directory (items, device root) and print where it is."),
+            .flag(.json, "Print one JSON summary."),
         ],
         discussion: """
             Builds a folder with a share.json manifest of one extension item with N attachments: each a data,
@@ -48,11 +48,11 @@ enum StressCommand {
     static let reader = CommandSpec(
         [readerName], summary: "A stress reader (started by 'exthost stress').",
         options: [
-            .value("group", "GROUP", "The group."), ContainerSupport.rootOption, ContainerSupport.deviceOption,
-            .value("stop-file", "PATH", "Stop after the pass that first sees this file."),
+            .value(.group, "GROUP", "The group."), ContainerSupport.rootOption, ContainerSupport.deviceOption,
+            .value(.stopFile, "PATH", "Stop after the pass that first sees this file."),
         ]
     ) { parsed, context in
-        guard let groupText = parsed.value("group"), let stopFile = parsed.value("stop-file") else {
+        guard let groupText = parsed[.group], let stopFile = parsed[.stopFile] else {
             throw CommandError.usage("\(readerName) needs --group and --stop-file")
         }
         let group = try ContainerSupport.group(groupText)
@@ -106,12 +106,12 @@ enum StressCommand {
     ]
 
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) async throws -> ExitCode {
-        let count = try parsed.integer("attachments") ?? 200
-        let readers = try parsed.integer("readers") ?? 2
-        let failureRate = try parsed.number("failure-rate") ?? 0.05
-        let cancelRate = try parsed.number("cancel-rate") ?? 0.03
-        let maxSize = try parsed.integer("max-size") ?? 2 << 20
-        let maxDelay = try parsed.integer("max-delay") ?? 20
+        let count = try parsed.value(.attachments) ?? 200
+        let readers = try parsed.value(.readers) ?? 2
+        let failureRate = try parsed.value(.failureRate) ?? 0.05
+        let cancelRate = try parsed.value(.cancelRate) ?? 0.03
+        let maxSize = try parsed.value(.maxSize) ?? 2 << 20
+        let maxDelay = try parsed.value(.maxDelay) ?? 20
         guard count >= 1, readers >= 0, maxSize >= 0, maxDelay >= 0,
             (0...1).contains(failureRate), (0...1).contains(cancelRate), failureRate + cancelRate <= 1
         else {
@@ -119,7 +119,7 @@ enum StressCommand {
                 "--attachments ≥ 1, --readers ≥ 0, --max-size ≥ 0, --max-delay ≥ 0, rates in 0…1 summing to at most 1")
         }
         let seed: UInt64
-        if let text = parsed.value("seed") {
+        if let text = parsed[.seed] {
             guard let value = UInt64(text) else { throw CommandError.usage("--seed must be a whole number ≥ 0") }
             seed = value
         } else {
@@ -132,7 +132,7 @@ enum StressCommand {
         let items = work.appendingPathComponent("items")
         let root = work.appendingPathComponent("root")
         defer {
-            if !parsed.flag("keep") { try? FileManager.default.removeItem(at: work) }
+            if !parsed[.keep] { try? FileManager.default.removeItem(at: work) }
         }
         do {
             try FileManager.default.createDirectory(at: items, withIntermediateDirectories: true)
@@ -142,7 +142,7 @@ enum StressCommand {
         } catch {
             throw CommandError.failed("cannot prepare \(work.path): \(error.localizedDescription)")
         }
-        if !parsed.flag("json") {
+        if !parsed[.json] {
             context.print("stress: seed \(seed), \(count) attachments, \(readers) readers (replay with --seed \(seed))")
         }
         let plans = try makeItems(
@@ -281,19 +281,19 @@ enum StressCommand {
         if !verified.isClean { problems.append("container verify: \(verified)") }
 
         let seconds = elapsed.milliseconds / 1000
-        if parsed.flag("json") {
+        if parsed[.json] {
             context.printJSON(
                 .object([
                     ("seed", .string(String(seed))), ("attachments", .int(count)), ("readers", .int(readers)),
                     ("committed", .int(entries.count)), ("injected", .int(injected)),
                     ("seconds", .double((seconds * 1000).rounded() / 1000)), ("problems", .strings(problems)),
-                    ("work", .optional(parsed.flag("keep") ? work.path : nil)),
+                    ("work", .optional(parsed[.keep] ? work.path : nil)),
                 ]))
         } else {
             context.print(
                 "stress: \(entries.count) committed exactly once, \(injected) failed on purpose and reported, "
                     + "\(readerResults.count) readers saw every entry, share took \((seconds * 100).rounded() / 100) s")
-            if parsed.flag("keep") { context.print("stress: kept \(work.path)") }
+            if parsed[.keep] { context.print("stress: kept \(work.path)") }
             for problem in problems { context.printError("stress: \(problem)") }
             context.print(
                 problems.isEmpty ? "stress: OK (seed \(seed))" : "stress: \(problems.count) problems (seed \(seed))")

@@ -8,13 +8,13 @@ enum TypesCommands {
 
     // MARK: - Shared options
 
-    static let json = OptionSpec.flag("json", "Print JSON instead of text.")
+    static let json = OptionSpec.flag(.json, "Print JSON instead of text.")
     static let declarations = OptionSpec.values(
-        "declarations", "PLIST", "Add the type declarations of an Info.plist or app bundle directory (repeatable).",
+        .declarations, "PLIST", "Add the type declarations of an Info.plist or app bundle directory (repeatable).",
         greedy: true)
     static let conformingTo = OptionSpec.value(
-        "conforming-to", "ID", "Only consider types conforming to this type (default public.data).")
-    static let allMatches = OptionSpec.flag("all", "Print every matching type, best first, one per line.")
+        .conformingTo, "ID", "Only consider types conforming to this type (default public.data).")
+    static let allMatches = OptionSpec.flag(.all, "Print every matching type, best first, one per line.")
 
     static let registryDiscussion = """
         Types come from the built-in system table; --declarations adds the UTExportedTypeDeclarations and
@@ -35,7 +35,7 @@ enum TypesCommands {
         guard let declaration = registry.declaration(for: id) else {
             throw CommandError.failed("'\(id)' resolved but has no declaration")  // resolve() guarantees one
         }
-        if parsed.flag("json") {
+        if parsed[.json] {
             context.printJSON(jsonObject(declaration, registry))
         } else {
             context.print(text(declaration, registry))
@@ -55,7 +55,7 @@ enum TypesCommands {
         let path = registry.conformancePath(from: type, to: target)
         let answer = registry.conforms(type, to: target)
         let (a, b) = (registry.canonical(type).rawValue, registry.canonical(target).rawValue)
-        if parsed.flag("json") {
+        if parsed[.json] {
             context.printJSON(
                 .object([
                     ("type", .string(a)), ("supertype", .string(b)), ("conforms", .bool(answer)),
@@ -108,17 +108,17 @@ enum TypesCommands {
 
     static let list = CommandSpec(
         ["types", "list"], summary: "List the declared types, optionally only those conforming to a type.",
-        options: [.value("conforming-to", "ID", "Only types conforming to this type."), json, declarations],
+        options: [.value(.conformingTo, "ID", "Only types conforming to this type."), json, declarations],
         discussion: registryDiscussion
     ) { parsed, context in
         let registry = try loadRegistry(parsed, context)
         let declarations: [TypeDeclaration]
-        if let target = parsed.value("conforming-to") {
+        if let target = parsed[.conformingTo] {
             declarations = registry.declarations(conformingTo: try resolve(target, in: registry))
         } else {
             declarations = registry.allDeclarations
         }
-        if parsed.flag("json") {
+        if parsed[.json] {
             context.printJSON(.array(declarations.map { jsonObject($0, registry) }))
             return .success
         }
@@ -135,7 +135,7 @@ enum TypesCommands {
 
     /// The system registry plus every `--declarations` file; diagnostics go to stderr.
     static func loadRegistry(_ parsed: ParsedArguments, _ context: CommandContext) throws -> TypeRegistry {
-        let paths = parsed.values("declarations")
+        let paths = parsed[.declarations]
         guard !paths.isEmpty else { return .system }
         do {
             let (registry, diagnostics) = try TypeRegistry.system.adding(
@@ -175,19 +175,19 @@ enum TypesCommands {
         _ lookup: (TypeRegistry, UniformTypeIdentifier) -> [UniformTypeIdentifier]
     ) throws -> ExitCode {
         let registry = try loadRegistry(parsed, context)
-        let supertype = try parsed.value("conforming-to").map { try resolve($0, in: registry) } ?? .data
+        let supertype = try parsed[.conformingTo].map { try resolve($0, in: registry) } ?? .data
         let found = lookup(registry, supertype)
         guard let preferred = found.first else {
             throw CommandError.failed("no type for \(label) '\(tag)'")  // a dyn. type is returned when none matches
         }
-        if parsed.flag("json") {
+        if parsed[.json] {
             context.printJSON(
                 .object([
                     (label, .string(tag)), ("conformingTo", .string(registry.canonical(supertype).rawValue)),
                     ("preferred", .string(preferred.rawValue)), ("dynamic", .bool(preferred.isDynamic)),
                     ("types", .strings(found.map(\.rawValue))),
                 ]))
-        } else if parsed.flag("all") {
+        } else if parsed[.all] {
             for type in found { context.print(type.rawValue) }
         } else {
             context.print(preferred.rawValue)

@@ -16,21 +16,46 @@ public struct OptionSpec: Sendable {
     public var greedy: Bool = false
 
     /// A flag (no value).
-    public static func flag(_ name: String, short: Character? = nil, _ help: String) -> OptionSpec {
-        OptionSpec(name: name, short: short, value: nil, repeatable: false, help: help, greedy: false)
+    public static func flag(_ key: OptionKey<Bool>, short: Character? = nil, _ help: String) -> OptionSpec {
+        OptionSpec(name: key.name, short: short, value: nil, repeatable: false, help: help, greedy: false)
     }
 
-    /// An option with one value.
-    public static func value(_ name: String, _ placeholder: String, _ help: String) -> OptionSpec {
-        OptionSpec(name: name, short: nil, value: placeholder, repeatable: false, help: help, greedy: false)
+    /// An option with one value, read as text.
+    public static func value(_ key: OptionKey<String>, _ placeholder: String, _ help: String) -> OptionSpec {
+        single(key.name, placeholder, help)
+    }
+
+    /// An option with one whole-number value (the lookup refuses anything else).
+    public static func value(_ key: OptionKey<Int>, _ placeholder: String, _ help: String) -> OptionSpec {
+        single(key.name, placeholder, help)
+    }
+
+    /// An option with one finite number as its value.
+    public static func value(_ key: OptionKey<Double>, _ placeholder: String, _ help: String) -> OptionSpec {
+        single(key.name, placeholder, help)
     }
 
     /// An option that may be repeated and takes one or more values.
-    public static func values(_ name: String, _ placeholder: String, _ help: String, greedy: Bool = false)
-        -> OptionSpec
-    {
-        OptionSpec(name: name, short: nil, value: placeholder, repeatable: true, help: help, greedy: greedy)
+    public static func values(
+        _ key: OptionKey<[String]>, _ placeholder: String, _ help: String, greedy: Bool = false
+    ) -> OptionSpec {
+        OptionSpec(name: key.name, short: nil, value: placeholder, repeatable: true, help: help, greedy: greedy)
     }
+
+    private static func single(_ name: String, _ placeholder: String, _ help: String) -> OptionSpec {
+        OptionSpec(name: name, short: nil, value: placeholder, repeatable: false, help: help, greedy: false)
+    }
+}
+
+/// The name of an option, typed by how its value is read: `Bool` for a flag, `String`, `Int` or
+/// `Double` for one value, `[String]` for a repeatable option. The keys are declared once
+/// (OptionKeys.swift); ``OptionSpec`` declarations and ``ParsedArguments`` lookups take them.
+public struct OptionKey<Value>: Sendable, Hashable {
+    /// The long name without dashes (`json`, `max-size`).
+    public let name: String
+
+    /// A key for `--name`.
+    public init(_ name: String) { self.name = name }
 }
 
 /// One command of the table: its words, arguments, help and body.
@@ -76,7 +101,7 @@ public struct CommandSpec: Sendable {
     /// The full `--help` text.
     var helpText: String {
         var text = "\(summary)\n\nUsage: \(usageLine)\n"
-        let all = options + [.flag("help", short: "h", "Show this help.")]
+        let all = options + [.flag(.help, short: "h", "Show this help.")]
         text += "\nOptions:\n"
         let labels = all.map { option -> String in
             var label = "--\(option.name)"

@@ -7,31 +7,31 @@ public struct ParsedArguments: Sendable {
     /// Every value given for each option (flags map to an empty array when present).
     public var options: [String: [String]]
 
-    /// Whether the flag (or option) was given.
-    public func flag(_ name: String) -> Bool { options[name] != nil }
+    /// Whether the flag was given.
+    public subscript(flag: OptionKey<Bool>) -> Bool { options[flag.name] != nil }
 
     /// The last value given for the option, if any.
-    public func value(_ name: String) -> String? { options[name]?.last }
+    public subscript(option: OptionKey<String>) -> String? { options[option.name]?.last }
 
-    /// Every value given for the option.
-    public func values(_ name: String) -> [String] { options[name] ?? [] }
+    /// Every value given for the repeatable option, in order.
+    public subscript(option: OptionKey<[String]>) -> [String] { options[option.name] ?? [] }
 
-    /// The option's value as an integer.
+    /// The option's last value as a whole number, if given.
     /// - Throws: ``CommandError/usage(_:)`` when the value is not a whole number.
-    public func integer(_ name: String) throws -> Int? {
-        guard let text = value(name) else { return nil }
+    public func value(_ option: OptionKey<Int>) throws -> Int? {
+        guard let text = options[option.name]?.last else { return nil }
         guard let number = Int(text) else {
-            throw CommandError.usage("--\(name) takes a whole number, not '\(text)'")
+            throw CommandError.usage("--\(option.name) takes a whole number, not '\(text)'")
         }
         return number
     }
 
-    /// The option's value as a number.
+    /// The option's last value as a finite number, if given.
     /// - Throws: ``CommandError/usage(_:)`` when the value is not a number.
-    public func number(_ name: String) throws -> Double? {
-        guard let text = value(name) else { return nil }
+    public func value(_ option: OptionKey<Double>) throws -> Double? {
+        guard let text = options[option.name]?.last else { return nil }
         guard let number = Double(text), number.isFinite else {
-            throw CommandError.usage("--\(name) takes a number, not '\(text)'")
+            throw CommandError.usage("--\(option.name) takes a number, not '\(text)'")
         }
         return number
     }
