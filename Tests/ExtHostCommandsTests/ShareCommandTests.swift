@@ -1,3 +1,5 @@
+import ActivationRules
+import ExtensionHost
 import Foundation
 import Testing
 
@@ -25,28 +27,35 @@ struct ShareCommandTests {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
+    /// `exthost share --json` decoded as the report type it is written from.
+    private func report(_ text: String) throws -> ShareReport {
+        try JSONDecoder().decode(ShareReport.self, from: Data(text.utf8))
+    }
+
     @Test func sharingTheDemoItemsCommitsWhatTheAppInboxThenLists() async throws {
         let root = try scratch()
         defer { try? FileManager.default.removeItem(at: root) }
         let items = root.appendingPathComponent("Bundles/DemoItems").path
         let (code, out, err) = await run(["share", items, "--json"], root: root)
         #expect(code == .success, "\(err)\n\(out)")
-        let report = try json(out)
-        #expect(report["activated"] as? Bool == true)
-        let extensionReport = try #require(report["extension"] as? [String: Any])
-        #expect(extensionReport["outcome"] as? String == "completed")
-        #expect((extensionReport["pid"] as? Int ?? 0) > 0)
-        #expect((extensionReport["peakMemoryBytes"] as? Int ?? 0) > 0)
-        let sandbox = try #require(extensionReport["sandbox"] as? [String: Any])
-        #expect(sandbox["enforced"] as? Bool == true)
-        #expect((sandbox["landlockABI"] as? Int ?? 0) >= 1)
-        let attachments = try #require(report["attachments"] as? [[String: Any]])
+        let report = try report(out)
+        #expect(report.activated)
+        let extensionReport = try #require(report.extension)
+        #expect(extensionReport.outcome == "completed")
+        #expect(extensionReport.pid > 0)
+        #expect(extensionReport.peakMemoryBytes > 0)
+        #expect(extensionReport.sandbox.enforced)
+        #expect(extensionReport.sandbox.landlockABI >= 1)
+        let attachments = report.attachments
         #expect(attachments.count == 4)
-        #expect(attachments.allSatisfy { $0["error"] is NSNull }, "\(attachments)")
-        let destinations = Set(attachments.compactMap { $0["destination"] as? String })
+        #expect(attachments.allSatisfy { $0.error == nil }, "\(attachments)")
+        let destinations = Set(attachments.compactMap(\.destination))
         #expect(destinations.count == 4)
-        #expect(report["committed"] as? Int == 4)
-        #expect(report["group"] as? String == Self.group)
+        #expect(report.committed == 4)
+        #expect(report.group == Self.group)
+        // Every key is written, a missing value as null.
+        let keys = try json(out)
+        #expect(keys["extensionContainer"] != nil && keys["returnedItems"] is NSNull)
 
         let (listed, inbox, _) = await run(["app", "inbox", "--group", Self.group, "--json"], root: root)
         #expect(listed == .success)
@@ -79,6 +88,11 @@ struct ShareCommandTests {
         let (code, out, _) = await run(["share", items.path], root: root)
         #expect(code == .no, "\(out)")
         #expect(out.contains("does not activate"))
+        let (jsonCode, jsonOut, _) = await run(["share", items.path, "--json"], root: root)
+        #expect(jsonCode == .no)
+        let report = try report(jsonOut)
+        #expect(!report.activated && report.extension == nil)
+        #expect(report.explanation?.isDecisive == true, "\(jsonOut)")
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Shared").path))
     }
 
@@ -114,9 +128,9 @@ struct ShareCommandTests {
         let hostile = Self.products + "/exthost-hostile-extension"
         let (code, out, _) = await run(["share", items, "--extension-executable", hostile, "--json"], root: root)
         #expect(code == .failure)
-        let extensionReport = try #require(try json(out)["extension"] as? [String: Any])
-        #expect(extensionReport["outcome"] as? String == "crashed")
-        #expect((try json(out)["log"] as? String ?? "").contains("crashing on purpose"))
+        let report = try report(out)
+        #expect(report.extension?.outcome == "crashed")
+        #expect(report.log.contains("crashing on purpose"))
     }
 
     @Test func goingOverTheMemoryLimitKillsTheExtensionAndSaysWhy() async throws {
@@ -133,12 +147,13 @@ struct ShareCommandTests {
         ).write(to: items.appendingPathComponent("share.json"))
         let (code, out, _) = await run(["share", items.path, "--memory-limit", "32", "--json"], root: root)
         #expect(code == .failure)
-        let report = try json(out)
-        let extensionReport = try #require(report["extension"] as? [String: Any])
-        #expect(extensionReport["outcome"] as? String == "killed-memory")
-        #expect((extensionReport["peakMemoryBytes"] as? Int ?? 0) > 32 << 20)
-        let reason = extensionReport["reason"] as? String ?? ""
-        #expect(reason.contains("huge.txt") && reason.contains("use loadFileRepresentation"), "\(reason)")
-        #expect(report["committed"] as? Int == 0)
+        let report = try report(out)
+        let extensionReport = try #require(report.extension)
+        #expect(extensionReport.outcome == "killed-memory")
+        #expect(extensionReport.peakMemoryBytes > 32 << 20)
+        #expect(
+            extensionReport.reason.contains("huge.txt") && extensionReport.reason.contains("use loadFileRepresentation"),
+            "\(extensionReport.reason)")
+        #expect(report.committed == 0)
     }
 }

@@ -8,84 +8,16 @@ import HostSystem
 struct ShareReportRendering {
     var report: ShareReport
 
-    /// The JSON report is `leading`, then `attachments` (each ``attachmentJSON(_:)``), then
-    /// `trailing`; `exthost share --json` streams the attachments between them.
-    var leading: [(String, JSONValue)] {
-        var pairs: [(String, JSONValue)] = [
-            ("activated", .bool(report.activated)), ("payload", .string(report.payload)),
-            ("rule", .string(report.rule)),
-        ]
-        if let run = report.extension {
-            let sandbox = run.sandbox
-            let limits = run.limits
-            pairs.append(
-                (
-                    "extension",
-                    .object([
-                        ("bundleIdentifier", .string(run.bundleIdentifier)), ("executable", .string(run.executable)),
-                        ("pid", .int(run.pid)), ("outcome", .string(run.outcome)), ("reason", .string(run.reason)),
-                        ("exitStatus", .string(run.exitStatus)), ("peakMemoryBytes", .int(run.peakMemoryBytes)),
-                        ("peakResidentBytes", .int(run.peakResidentBytes)), ("activity", .optional(run.activity)),
-                        (
-                            "limits",
-                            .object([
-                                ("memoryBytes", .int(limits.memoryBytes)),
-                                ("timeoutSeconds", limits.timeoutSeconds.map(JSONValue.double) ?? .null),
-                                ("openFiles", .int(limits.openFiles)), ("processes", .int(limits.processes)),
-                                ("memoryEnforcement", .string(limits.memoryEnforcement)),
-                            ])
-                        ),
-                        (
-                            "sandbox",
-                            .object([
-                                ("enforced", .bool(sandbox.enforced)), ("status", .optional(sandbox.status)),
-                                ("landlockABI", .int(sandbox.landlockABI)),
-                                ("networkDenied", .bool(sandbox.networkDenied)),
-                                ("scopes", .strings(sandbox.scopes)),
-                                ("noNewPrivileges", .bool(sandbox.noNewPrivileges)),
-                                ("capabilities", .optional(sandbox.capabilities)),
-                                ("scopeEnforcement", .string(sandbox.scopeEnforcement)),
-                            ])
-                        ),
-                        ("cancellationError", .optional(run.cancellationError)),
-                    ])
-                ))
-        }
-        return pairs
-    }
-
-    static func attachmentJSON(_ attachment: ShareReport.Attachment) -> JSONValue {
-        .object([
-            ("name", .string(attachment.name)), ("type", .optional(attachment.type)),
-            ("kind", .optional(attachment.kind)), ("bytes", .int(attachment.bytes)),
-            ("milliseconds", .double(attachment.milliseconds)),
-            ("destination", .optional(attachment.destination)), ("error", .optional(attachment.error)),
-        ])
-    }
-
-    var trailing: [(String, JSONValue)] {
-        let timings = report.timings
-        return [
-            ("group", .optional(report.group)),
-            ("container", .optional(report.container)),
-            ("extensionContainer", .optional(report.extensionContainer)),
-            ("committed", .int(report.committed)),
-            ("refusals", .strings(report.refusals)),
-            (
-                "timings",
-                .object([
-                    ("ruleMilliseconds", timings.ruleMilliseconds.map(JSONValue.double) ?? .null),
-                    ("helloMilliseconds", timings.helloMilliseconds.map(JSONValue.double) ?? .null),
-                    ("finishedMilliseconds", timings.finishedMilliseconds.map(JSONValue.double) ?? .null),
-                    ("extensionMilliseconds", timings.extensionMilliseconds.map(JSONValue.double) ?? .null),
-                    ("totalMilliseconds", timings.totalMilliseconds.map(JSONValue.double) ?? .null),
-                ])
-            ),
-            ("messages", .strings(report.messages)),
-            ("mistakes", .strings(report.mistakes)),
-            ("log", .string(report.log)),
-            ("logDroppedBytes", .int(report.logDroppedBytes)),
-        ]
+    /// The JSON report, from ``ExtensionHost/ShareReport``'s `Codable` conformance (its keys in
+    /// declaration order): the keys before `attachments` and the keys after it, so that
+    /// `exthost share --json` streams the attachments between them.
+    func jsonParts() throws -> (leading: [(String, JSONValue)], trailing: [(String, JSONValue)]) {
+        var withoutAttachments = report
+        withoutAttachments.attachments = []
+        guard case .object(let pairs) = try JSONValue(encoding: withoutAttachments),
+            let split = pairs.firstIndex(where: { $0.0 == "attachments" })
+        else { return ([], []) }
+        return (Array(pairs[..<split]), Array(pairs[(split + 1)...]))
     }
 
     var text: String {

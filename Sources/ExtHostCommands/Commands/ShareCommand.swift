@@ -123,12 +123,7 @@ enum ShareCommand {
         }
         guard report.activated else {
             if parsed[.json] {
-                context.printJSON(
-                    .object([
-                        ("activated", .bool(false)), ("rule", .string(report.rule)),
-                        ("payload", .string(report.payload)),
-                        ("explanation", report.explanation.map(RuleCommands.jsonValue) ?? .null),
-                    ]))
+                context.printJSON(try JSONValue(encoding: report))
             } else {
                 context.print(
                     "\(report.payload): the rule in \(report.rule) \(RuleCommands.verdict(false)); "
@@ -140,11 +135,9 @@ enum ShareCommand {
             return .no
         }
         if parsed[.json] {
-            let rendering = ShareReportRendering(report: report)
-            context.printJSON(
-                rendering.leading, array: "attachments", count: report.attachments.count, trailing: rendering.trailing
-            ) {
-                ShareReportRendering.attachmentJSON(report.attachments[$0])
+            let (leading, trailing) = try ShareReportRendering(report: report).jsonParts()
+            try context.printJSON(leading, array: "attachments", count: report.attachments.count, trailing: trailing) {
+                try JSONValue(encoding: report.attachments[$0])
             }
         } else {
             context.print(ShareReportRendering(report: report).text)

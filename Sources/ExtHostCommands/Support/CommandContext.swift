@@ -68,9 +68,9 @@ public final class CommandContext: Sendable {
     /// rendering one element at a time (see ``JSONValue/streamObject(_:array:count:element:trailing:to:)``).
     public func printJSON(
         _ pairs: [(String, JSONValue)], array key: String, count: Int, trailing: [(String, JSONValue)] = [],
-        element: (Int) -> JSONValue
-    ) {
-        JSONValue.streamObject(pairs, array: key, count: count, element: element, trailing: trailing) {
+        element: (Int) throws -> JSONValue
+    ) rethrows {
+        try JSONValue.streamObject(pairs, array: key, count: count, element: element, trailing: trailing) {
             write($0, toError: false)
         }
         write("\n", toError: false)

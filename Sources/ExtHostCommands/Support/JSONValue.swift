@@ -38,9 +38,9 @@ public enum JSONValue: Sendable, Equatable {
     /// prints it, but renders the array one element at a time and hands the text to `write` in
     /// chunks of about 1 MiB: a 100 000-entry listing never exists as one value tree or one string.
     public static func streamObject(
-        _ pairs: [(String, JSONValue)], array key: String, count: Int, element: (Int) -> JSONValue,
+        _ pairs: [(String, JSONValue)], array key: String, count: Int, element: (Int) throws -> JSONValue,
         trailing: [(String, JSONValue)] = [], to write: (String) -> Void
-    ) {
+    ) rethrows {
         var out = "{\n"
         for pair in pairs {
             out += "  "
@@ -56,7 +56,7 @@ public enum JSONValue: Sendable, Equatable {
             out += "[\n"
             for index in 0..<count {
                 out += "    "
-                element(index).write(into: &out, indent: 2, pretty: true)
+                try element(index).write(into: &out, indent: 2, pretty: true)
                 out += index < count - 1 ? ",\n" : "\n"
                 if out.utf8.count >= 1 << 20 {
                     write(out)
