@@ -152,7 +152,8 @@ struct ShareCommandTests {
         #expect(extensionReport.outcome == "killed-memory")
         #expect(extensionReport.peakMemoryBytes > 32 << 20)
         #expect(
-            extensionReport.reason.contains("huge.txt") && extensionReport.reason.contains("use loadFileRepresentation"),
+            extensionReport.reason.contains("huge.txt")
+                && extensionReport.reason.contains("use loadFileRepresentation"),
             "\(extensionReport.reason)")
         #expect(report.committed == 0)
     }

@@ -87,9 +87,7 @@ enum AirDropCommand {
                 }
                 enum Key: String, CodingKey { case sender, receiver }
             }
-            context.print(
-                try SheetCommand.encoded(
-                    Report(sender: from.url.path, receiver: to.url.path, receipt: receipt)))
+            try context.printJSON(encoding: Report(sender: from.url.path, receiver: to.url.path, receipt: receipt))
         } else {
             context.print("\(offer.name) (\(offer.typeIdentifier), \(offer.bytes) bytes) from \(offer.sender)")
             context.print("\(receipt.outcome) [\(receipt.flow)]: \(receipt.reason)")
@@ -153,7 +151,7 @@ enum AirDropCommand {
         {
             receipt.delivery?.record(report)
         }
-        let line = (try? SheetCommand.encoded(receipt).replacingOccurrences(of: "\n", with: " ")) ?? "{}"
+        let line = (try? JSONValue(encoding: receipt).rendered(pretty: false)) ?? "{}"
         writeAll(connection, line + "\n")
         context.print(line)
         return receipt.outcome == "refused" ? .failure : .success

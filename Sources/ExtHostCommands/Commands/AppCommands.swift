@@ -92,7 +92,7 @@ enum AppCommands {
                 parsed.positionals[0], on: root, launcher: try AppHandOff.launcher(), options: options)
         }
         if parsed[.json] {
-            context.print(try SheetCommand.encoded(report))
+            try context.printJSON(encoding: report)
         } else {
             context.write(report.output, toError: false)
         }
@@ -145,7 +145,7 @@ enum AppCommands {
             }
         }
         if json {
-            context.print(try SheetCommand.encoded(report))
+            try context.printJSON(encoding: report)
         } else {
             context.write(report.output, toError: false)
             if !report.ranLifeCycle {

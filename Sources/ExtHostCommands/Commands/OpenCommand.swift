@@ -90,7 +90,7 @@ enum OpenCommand {
                 }
                 enum Key: String, CodingKey { case delivery }
             }
-            context.print(try SheetCommand.encoded(Report(decision: decision, delivery: delivery)))
+            try context.printJSON(encoding: Report(decision: decision, delivery: delivery))
         } else {
             context.print("\(decision.target)\(decision.typeIdentifier.map { " (\($0))" } ?? "")")
             for handler in decision.handlers {

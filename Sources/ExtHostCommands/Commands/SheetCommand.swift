@@ -75,7 +75,7 @@ enum SheetCommand {
         }
         guard let id = parsed[.perform] else {
             if parsed[.json] {
-                context.print(try encoded(report))
+                try context.printJSON(encoding: report)
             } else {
                 context.print(text(report, context))
             }
@@ -107,7 +107,7 @@ enum SheetCommand {
             }
         }
         if parsed[.json] {
-            context.print(try encoded(performance))
+            try context.printJSON(encoding: performance)
         } else {
             context.print(text(performance))
         }
@@ -140,16 +140,6 @@ enum SheetCommand {
             .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
         guard !files.isEmpty else { throw CommandError.input("\(path): no files to share") }
         return ActivityItems(items: files.map { .file($0) })
-    }
-
-    static func encoded(_ value: some Encodable) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        do {
-            return String(decoding: try encoder.encode(value), as: UTF8.self)
-        } catch {
-            throw CommandError.failed("cannot encode the report: \(error)")
-        }
     }
 
     static func text(_ report: SheetReport, _ context: CommandContext) -> String {

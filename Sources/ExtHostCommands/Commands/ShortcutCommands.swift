@@ -80,7 +80,7 @@ enum ShortcutCommands {
             throw error.isBadInput ? CommandError.input(error.description) : CommandError.failed(error.description)
         }
         if parsed[.json] {
-            context.print(try SheetCommand.encoded(report))
+            try context.printJSON(encoding: report)
         } else {
             context.print(
                 "\(report.shortcut): input \(report.input.isEmpty ? "none" : report.input.joined(separator: ", "))")
@@ -125,7 +125,7 @@ enum ShortcutCommands {
             throw CommandError.input("\(error)")
         }
         if parsed[.json] {
-            context.print(try SheetCommand.encoded(declarations))
+            try context.printJSON(encoding: declarations)
         } else {
             for intent in declarations {
                 let parameters = intent.parameters.map { "\($0.name): \($0.type)" }.joined(separator: ", ")

@@ -64,6 +64,14 @@ public final class CommandContext: Sendable {
     /// Writes a JSON value to standard output.
     public func printJSON(_ value: JSONValue) { print(value.rendered()) }
 
+    /// Prints a report type as JSON through its `Codable` conformance (see ``JSONValue/init(encoding:)``).
+    /// - Throws: ``CommandError/failed(_:)`` when the value cannot be encoded.
+    public func printJSON(encoding value: some Encodable) throws {
+        do { printJSON(try JSONValue(encoding: value)) } catch {
+            throw CommandError.failed("cannot encode the report: \(error)")
+        }
+    }
+
     /// Writes `{pairs…, key: [elements…], trailing…}` to standard output as ``printJSON(_:)`` would,
     /// rendering one element at a time (see ``JSONValue/streamObject(_:array:count:element:trailing:to:)``).
     public func printJSON(

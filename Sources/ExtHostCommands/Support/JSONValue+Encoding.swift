@@ -67,7 +67,9 @@ private final class TreeEncoder: Encoder {
         case let value as Float: return .value(.double(Double(value)))
         case let value as URL: return .value(.string(value.absoluteString))
         case let value as any BinaryInteger:
-            return .value(Int(exactly: value).map(JSONValue.int) ?? .double(Double(value)))
+            if let small = Int(exactly: value) { return .value(.int(small)) }
+            if let large = UInt64(exactly: value) { return .value(.unsigned(large)) }
+            return .value(.double(Double(value)))
         default:
             let child = TreeEncoder(codingPath: codingPath)
             try value.encode(to: child)

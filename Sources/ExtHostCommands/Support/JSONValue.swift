@@ -10,6 +10,8 @@ public enum JSONValue: Sendable, Equatable {
     case bool(Bool)
     /// A whole number.
     case int(Int)
+    /// A whole number above `Int.max` (a 64-bit size or identifier).
+    case unsigned(UInt64)
     /// A number.
     case double(Double)
     /// A string.
@@ -82,6 +84,7 @@ public enum JSONValue: Sendable, Equatable {
         case .null: out += "null"
         case .bool(let value): out += value ? "true" : "false"
         case .int(let value): out += String(value)
+        case .unsigned(let value): out += String(value)
         case .double(let value):
             if value.isFinite {
                 if value == value.rounded(), abs(value) < 1e15 {
