@@ -120,7 +120,7 @@ let package = Package(
             name: "exthost-hostile-extension", dependencies: ["CEscapeProbes", "HostSystem", "ExtensionIPC"]),
 
         // MARK: - Benchmarks (run by Scripts/bench-*, release builds)
-        .executableTarget(name: "bench-rules", dependencies: ["ActivationRules", "Predicates", "UniformTypes"]),
+        .executableTarget(name: "bench-rules", dependencies: ["ActivationRules", "Predicates", "UniformTypes", "HostSystem"]),
         .executableTarget(name: "bench-items", dependencies: ["ItemProviders", "HostSystem"]),
 
         // MARK: - Tests
