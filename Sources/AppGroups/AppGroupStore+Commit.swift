@@ -14,6 +14,24 @@ extension AppGroupStore {
             name: name, typeIdentifier: typeIdentifier, path: final, hasGeneratedPath: path == nil, staged: staged)
     }
 
+    /// Starts an entry by moving the file at `url` into the container instead of copying it (the
+    /// file must be on the container's file system, a regular file with no other hard link); nil
+    /// when it cannot be moved, leaving it where it is for the caller to copy with
+    /// ``makeEntry(name:typeIdentifier:path:permissions:)``. The file's bytes are hashed and synced
+    /// at ``commit(_:)`` like any entry's; until then it is a locked temporary file recovery skips.
+    /// - Throws: ``AppGroupError`` `.invalidPath`, `.notFound`, `.io`.
+    public func makeEntry(
+        name: String, typeIdentifier: String, movingFileAt url: URL, path: ContainerPath? = nil,
+        permissions: UInt32 = 0o644
+    ) throws -> EntryWriter? {
+        let final = try path ?? Self.inboxPath(for: name)
+        guard let staged = try directory.stage(movingFileAt: url, in: final.parent, permissions: permissions) else {
+            return nil
+        }
+        return EntryWriter(
+            name: name, typeIdentifier: typeIdentifier, path: final, hasGeneratedPath: path == nil, staged: staged)
+    }
+
     /// Commits `writers` as one batch: each file is made durable (fsync, or for a batch of at least
     /// ``batchSyncThreshold`` files one `syncfs` of the container's filesystem — the durability of
     /// `sync -f`, and a write-back error of any file is reported); then, under the exclusive container

@@ -195,6 +195,61 @@ public final class ContainerDirectory: Sendable {
         }
     }
 
+    /// Moves the regular file at `source` into the directory `directory` (created if missing) as a
+    /// temporary file, to be published like one ``stage(in:permissions:)`` made — so the bytes are
+    /// not copied. Returns nil, leaving `source` where it is, when it cannot be moved: it is on
+    /// another file system, is not a regular file, or has other hard links (the entry would then
+    /// share its bytes with a name outside the container).
+    ///
+    /// The source is opened and `flock`ed before it is renamed, so recovery never sees it unlocked.
+    /// - Throws: ``AppGroupError`` (`.notFound` for a missing source).
+    public func stage(movingFileAt source: URL, in directory: ContainerPath?, permissions: UInt32 = 0o644) throws
+        -> StagedFile?
+    {
+        let sourceDirectory: FileDescriptor
+        let file: FileDescriptor
+        let shown = source.path
+        do {
+            sourceDirectory = try FileDescriptor.open(source.deletingLastPathComponent().path, [.readOnly, .directory])
+        } catch {
+            throw AppGroupError.open(error, path: shown)
+        }
+        defer { try? sourceDirectory.close() }
+        do {
+            file = try FileDescriptor.open(
+                source.lastPathComponent, relativeTo: sourceDirectory, [.readWrite, .noFollow])
+        } catch {
+            if error == .tooManySymbolicLinks { return nil }
+            throw AppGroupError.open(error, path: shown)
+        }
+        var adopted = false
+        defer { if !adopted { try? file.close() } }
+        do throws(Errno) {
+            let status = try file.status()
+            guard status.kind == .regular, status.linkCount == 1 else { return nil }
+            try file.lock(.exclusive)
+        } catch {
+            throw AppGroupError.open(error, path: shown)
+        }
+        let fd = try openDirectory(directory, creating: true)
+        do {
+            let staged = try ContainerLock(directory: self, path: .stagingLock).withLock(.shared) {
+                try StagedFile(
+                    moving: source.lastPathComponent, from: sourceDirectory, opened: file, into: fd,
+                    directoryPath: directory?.description ?? "", shownSource: shown, permissions: permissions)
+            }
+            guard let staged else {
+                try? fd.close()
+                return nil
+            }
+            adopted = true
+            return staged
+        } catch {
+            try? fd.close()
+            throw error
+        }
+    }
+
     /// Replaces (or creates) `path` with `bytes`, atomically and durably: temporary file, write,
     /// fsync, rename, fsync of the directory.
     /// - Throws: ``AppGroupError``; the temporary file is removed on any failure.

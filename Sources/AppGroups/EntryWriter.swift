@@ -22,6 +22,14 @@ public final class EntryWriter {
         self.staged = staged
     }
 
+    /// The size of the entry's file so far.
+    /// - Throws: ``AppGroupError`` `.io`.
+    public func size() throws -> Int64 {
+        do { return try staged.descriptor.status().size } catch {
+            throw AppGroupError.read(error, path: path.description)
+        }
+    }
+
     /// Appends `bytes` to the entry's file.
     /// - Throws: ``AppGroupError`` `.io`.
     public func write(_ bytes: [UInt8]) throws { try staged.write(bytes) }

@@ -52,6 +52,39 @@ public final class StagedFile {
         }
     }
 
+    /// Renames `name` of `sourceDirectory`, already open as `descriptor` and locked by the caller, to
+    /// a fresh temporary name in `directory`; nil when the rename crosses file systems (`EXDEV`,
+    /// including Landlock's refusal to move between hierarchies), in which case nothing moved and
+    /// nothing is owned. Takes ownership of `directory` and `descriptor` only when it returns a file.
+    init?(
+        moving name: String, from sourceDirectory: FileDescriptor, opened descriptor: FileDescriptor,
+        into directory: FileDescriptor, directoryPath: String, shownSource: String, permissions: UInt32
+    ) throws {
+        var attempt = 0
+        var moved: String?
+        while moved == nil {
+            let temporary = Self.temporaryPrefix + String(UInt64.random(in: .min ... .max), radix: 16)
+            do {
+                try sourceDirectory.rename(name, to: temporary, in: directory, flags: .noReplace)
+                moved = temporary
+            } catch .fileExists where attempt < 8 {
+                attempt += 1
+            } catch .crossDevice {
+                return nil
+            } catch {
+                throw AppGroupError.rename(error, from: shownSource, to: Self.join(directoryPath, temporary))
+            }
+        }
+        self.directory = directory
+        self.directoryPath = directoryPath
+        self.descriptor = descriptor
+        temporaryName = moved ?? ""
+        do { try descriptor.setPermissions(permissions) } catch {
+            discard()
+            throw AppGroupError.write(error, path: shownPath)
+        }
+    }
+
     deinit { discard() }
 
     /// Appends `bytes`.

@@ -55,7 +55,8 @@ public enum SaveToGroupExtension {
         let loading = ContinuousClock.now - started - staging.commitTime
         environment.log(
             "save-to-group: \(providers.count) attachment(s) loaded in \(milliseconds(loading)) ms, "
-                + "committed in \(staging.commits) batch(es) taking \(milliseconds(staging.commitTime)) ms")
+                + "committed in \(staging.commits) batch(es) taking \(milliseconds(staging.commitTime)) ms; "
+                + "\(staging.moved) file(s) moved into the group, not copied")
         outcomes.sort { $0.attachment < $1.attachment }
         for index in outcomes.indices {
             let attachment = outcomes[index].attachment
@@ -117,18 +118,37 @@ public enum SaveToGroupExtension {
                 let writer = try staging.store.makeEntry(name: name, typeIdentifier: type)
                 try writer.write([UInt8](data))
                 outcome.byteCount = Int64(data.count)
-                staging.add(index, writer)
+                staging.add(index, writer, moved: false)
             case .file, .openInPlace:
                 environment.activity("loading file representation of \(name) (\(type))")
-                // The temporary copy goes away when the body returns; an open descriptor keeps it.
-                let (descriptor, fileName) = try await provider.withFileRepresentation(for: type) { url in
-                    (try FileDescriptor.open(url.path), url.lastPathComponent)
+                // The temporary copy goes away when the body returns. A copy made for this load is
+                // moved into the group before then, as an iOS extension may move the file it was
+                // given (no second copy of its bytes); an in-place original, or a copy on another
+                // file system, is kept open by a descriptor and copied after.
+                let movable = kind == .file
+                let loaded = try await provider.withFileRepresentation(for: type) { url in
+                    try await MainActor.run { () throws -> LoadedFile in
+                        if movable,
+                            let writer = try staging.store.makeEntry(
+                                name: url.lastPathComponent, typeIdentifier: type, movingFileAt: url)
+                        {
+                            let size = try writer.size()
+                            staging.add(index, writer, moved: true)
+                            return .moved(bytes: size)
+                        }
+                        return .opened(try FileDescriptor.open(url.path), name: url.lastPathComponent)
+                    }
                 }
-                defer { try? descriptor.close() }
-                let writer = try staging.store.makeEntry(name: fileName, typeIdentifier: type)
-                try writer.copy(from: descriptor)
-                outcome.byteCount = try descriptor.status().size
-                staging.add(index, writer)
+                switch loaded {
+                case .moved(let bytes):
+                    outcome.byteCount = bytes
+                case .opened(let descriptor, let fileName):
+                    defer { try? descriptor.close() }
+                    let writer = try staging.store.makeEntry(name: fileName, typeIdentifier: type)
+                    try writer.copy(from: descriptor)
+                    outcome.byteCount = try descriptor.status().size
+                    staging.add(index, writer, moved: false)
+                }
             }
         } catch {
             outcome.error = wireError(error)
@@ -136,6 +156,12 @@ public enum SaveToGroupExtension {
         outcome.milliseconds = elapsed()
         return outcome
     }
+}
+
+/// What a file load left: the temporary copy moved into the group, or a descriptor to copy from.
+private enum LoadedFile: Sendable {
+    case moved(bytes: Int64)
+    case opened(FileDescriptor, name: String)
 }
 
 /// The staged entries, committed in batches (a staged entry holds an open descriptor until its
@@ -158,7 +184,11 @@ final class Staging {
         self.batchSize = batchSize
     }
 
-    func add(_ index: Int, _ writer: EntryWriter) {
+    /// How many files were moved into the group rather than copied.
+    private(set) var moved = 0
+
+    func add(_ index: Int, _ writer: EntryWriter, moved: Bool) {
+        if moved { self.moved += 1 }
         pending.append((index, writer))
         if pending.count >= batchSize { flush() }
     }

@@ -216,6 +216,8 @@ public struct FileStatus: Sendable, Hashable {
     public var inode: UInt64
     /// Last modification, seconds since 1970.
     public var modificationTime: Double
+    /// How many names (hard links) the file has.
+    public var linkCount: Int
 
     init(_ raw: stat) {
         switch raw.st_mode & Glibc.S_IFMT {
@@ -229,5 +231,6 @@ public struct FileStatus: Sendable, Hashable {
         device = UInt64(raw.st_dev)
         inode = UInt64(raw.st_ino)
         modificationTime = Double(raw.st_mtim.tv_sec) + Double(raw.st_mtim.tv_nsec) / 1e9
+        linkCount = Int(raw.st_nlink)
     }
 }

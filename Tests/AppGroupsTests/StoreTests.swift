@@ -228,3 +228,58 @@ struct StoreTests {
         #expect(try bell.count() == 1)
     }
 }
+
+/// `makeEntry(name:typeIdentifier:movingFileAt:)`: the built-in extension's way of keeping a loaded
+/// file without copying its bytes.
+struct MovedEntryTests {
+    @Test func aMovedFileIsCommittedHashedAndGoneFromWhereItWas() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let group = try scratch.groupID()
+        let store = try AppGroupStore.open(group, as: try scratch.extensionIdentity(), root: scratch.root)
+        let source = scratch.url.appendingPathComponent("loaded.bin")
+        let bytes = (0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        try Data(bytes).write(to: source)
+        let inode = try FileManager.default.attributesOfItem(atPath: source.path)[.systemFileNumber] as? Int
+        let writer = try #require(
+            try store.makeEntry(name: "loaded.bin", typeIdentifier: "public.data", movingFileAt: source))
+        #expect(!FileManager.default.fileExists(atPath: source.path))
+        #expect(try writer.size() == Int64(bytes.count))
+
+        // Staged and locked: a recovery meanwhile (another process opening the group) keeps it.
+        let other = try AppGroupStore.open(group, as: try scratch.appIdentity(), root: scratch.root)
+        #expect(other.lastRecovery.removedTemporaryFiles.isEmpty)
+
+        let entry = try #require(try store.commit([writer]).first)
+        #expect(entry.sha256 == SHA256.hex(of: bytes) && entry.size == Int64(bytes.count))
+        let committed = store.container.url.appendingPathComponent(entry.path.description)
+        #expect(try Data(contentsOf: committed) == Data(bytes))
+        // The same file, renamed: its bytes were not copied.
+        #expect(try FileManager.default.attributesOfItem(atPath: committed.path)[.systemFileNumber] as? Int == inode)
+        #expect(try store.verify().isClean)
+    }
+
+    @Test func aFileWithAnotherLinkOrASymbolicLinkIsNotMovedAndStaysWhereItIs() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let store = try AppGroupStore.open(
+            try scratch.groupID(), as: try scratch.extensionIdentity(), root: scratch.root)
+        let source = scratch.url.appendingPathComponent("shared.bin")
+        try Data([1, 2, 3]).write(to: source)
+        let link = scratch.url.appendingPathComponent("elsewhere.bin")
+        try FileManager.default.linkItem(at: source, to: link)
+        #expect(try store.makeEntry(name: "shared.bin", typeIdentifier: "public.data", movingFileAt: source) == nil)
+        #expect(FileManager.default.fileExists(atPath: source.path))
+
+        let symbolic = scratch.url.appendingPathComponent("pointer.bin")
+        try FileManager.default.createSymbolicLink(at: symbolic, withDestinationURL: source)
+        #expect(try store.makeEntry(name: "pointer.bin", typeIdentifier: "public.data", movingFileAt: symbolic) == nil)
+        #expect(FileManager.default.fileExists(atPath: symbolic.path))
+
+        let missing = scratch.url.appendingPathComponent("missing.bin")
+        #expect(throws: AppGroupError.self) {
+            try store.makeEntry(name: "missing.bin", typeIdentifier: "public.data", movingFileAt: missing)
+        }
+        #expect(try store.entries().isEmpty)
+    }
+}
