@@ -43,7 +43,7 @@ let package = Package(
 
         // MARK: - Kernel-facing
         .target(name: "HostSystem", dependencies: ["CSystemShims", "CSandbox"]),
-        .target(name: "Archives", dependencies: ["CArchive"]),
+        .target(name: "Archives", dependencies: ["CArchive", "HostSystem"]),
 
         // MARK: - Host ↔ extension wire contract
         .target(name: "ExtensionIPC", dependencies: ["HostSystem"]),

@@ -56,34 +56,3 @@ public struct ArchiveEntry: Sendable, Hashable {
         self.modificationTime = modificationTime
     }
 }
-
-extension ArchiveEntry.Kind {
-    /// The kind for a file type from the file system.
-    init(_ kind: FileKind) {
-        switch kind {
-        case .regular: self = .file
-        case .directory: self = .directory
-        case .symbolicLink: self = .symbolicLink
-        case .characterDevice: self = .characterDevice
-        case .blockDevice: self = .blockDevice
-        case .fifo: self = .fifo
-        case .socket: self = .socket
-        case .unknown: self = .unknown
-        }
-    }
-
-    /// The file system type that libarchive's `archive_entry_set_filetype` takes for this kind
-    /// (a hard link is written as a regular file with a link name).
-    var fileKind: FileKind {
-        switch self {
-        case .file, .hardLink: .regular
-        case .directory: .directory
-        case .symbolicLink: .symbolicLink
-        case .characterDevice: .characterDevice
-        case .blockDevice: .blockDevice
-        case .fifo: .fifo
-        case .socket: .socket
-        case .unknown: .unknown
-        }
-    }
-}

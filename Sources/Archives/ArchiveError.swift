@@ -1,3 +1,5 @@
+import HostSystem
+
 /// An error from reading, writing or extracting an archive.
 ///
 /// The ``message`` names the archive and, where one is involved, the offending entry; the same
@@ -61,7 +63,8 @@ public struct ArchiveError: Error, Sendable, CustomStringConvertible {
     public var code: Code
     /// What went wrong, naming the archive and the entry.
     public var message: String
-    /// The underlying failure: a system call (function and errno) or libarchive's error number.
+    /// The underlying failure: a system call's `Errno` (HostSystem's, the C function is named in
+    /// ``message``) or libarchive's ``LibarchiveFailure``.
     public var cause: (any Error & Sendable)?
     /// The archive's path (or a description such as `<memory>`), when known.
     public var archive: String?
@@ -115,10 +118,14 @@ public struct LibarchiveFailure: Error, Sendable, CustomStringConvertible {
 }
 
 extension ArchiveError {
-    /// An ``ArchiveError/Code/io`` error for a failed system call on `path`.
-    static func io(_ failure: SystemCallFailure, _ what: String, archive: String?, entry: String? = nil) -> ArchiveError
-    {
-        ArchiveError(.io, "\(what): \(failure)", cause: failure, archive: archive, entry: entry)
+    /// An ``ArchiveError/Code/io`` error for the C function `function` failing with `errno`, with
+    /// the message `<what>: <function>: <strerror text> (errno N)` and the `Errno` as the cause.
+    static func io(
+        _ errno: Errno, _ function: String, _ what: String, archive: String?, entry: String? = nil
+    ) -> ArchiveError {
+        ArchiveError(
+            .io, "\(what): \(function): \(errno) (errno \(errno.rawValue))", cause: errno, archive: archive,
+            entry: entry)
     }
 
     /// An error about `entry` of `archive`, with the message `refused entry '<entry>' in <archive>: <reason>`.

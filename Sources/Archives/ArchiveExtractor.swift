@@ -1,4 +1,5 @@
 public import FoundationEssentials
+import HostSystem
 
 /// Extracts an archive into a new directory, refusing anything that could escape it or exhaust
 /// the disk, and leaving nothing behind when it refuses.
@@ -70,14 +71,14 @@ public struct ArchiveExtractor: Sendable {
         let archive = reader.archiveName
         let parentPath = destination.deletingLastPathComponent().path(percentEncoded: false)
         let name = destination.lastPathComponent
-        let parent: SystemFile
+        let parent: FileDescriptor
         do {
-            parent = try SystemFile.open(parentPath.isEmpty ? "." : parentPath, .directory)
+            parent = try FileDescriptor.open(parentPath.isEmpty ? "." : parentPath, [.readOnly, .directory])
         } catch {
             throw ArchiveError.io(
-                error, "cannot open the parent of the destination \(destinationPath)", archive: archive)
+                error, "openat", "cannot open the parent of the destination \(destinationPath)", archive: archive)
         }
-        defer { parent.close() }
+        defer { try? parent.close() }
         try checkDestination(name, in: parent, path: destinationPath, archive: archive)
 
         let stagingName = ".\(name).extract-\(randomSuffix())"
@@ -85,49 +86,75 @@ public struct ArchiveExtractor: Sendable {
             try parent.makeDirectory(stagingName, permissions: 0o700)
         } catch {
             throw ArchiveError.io(
-                error, "cannot create a staging directory next to \(destinationPath)", archive: archive)
+                error, "mkdirat", "cannot create a staging directory next to \(destinationPath)", archive: archive)
         }
         do {
-            let staging = try SystemFile.open(stagingName, relativeTo: parent, .directoryNoFollow)
-            defer { staging.close() }
-            var session = ExtractionSession(root: staging, reader: reader, limits: limits)
-            try session.run()
-            try staging.setPermissions(0o755)
-            try parent.rename(stagingName, to: name)
-            return session.summary
+            return try extract(
+                from: reader, intoStaging: stagingName, in: parent, renamingTo: name, path: destinationPath)
         } catch {
             try? parent.removeTree(stagingName)
-            if let failure = error as? SystemCallFailure {
-                if failure.isNotEmptyOrExists {
-                    throw ArchiveError(
-                        .destinationExists, "\(destinationPath) appeared while \(archive) was being extracted",
-                        cause: failure, archive: archive)
-                }
-                throw ArchiveError.io(failure, "cannot extract \(archive) into \(destinationPath)", archive: archive)
-            }
             throw error
         }
     }
 
-    private func checkDestination(_ name: String, in parent: SystemFile, path: String, archive: String) throws {
-        let info: FileInfo
+    /// Extracts every entry into the staging directory `stagingName` of `parent`, then renames it
+    /// to `name`; the caller removes the staging directory when this throws.
+    private func extract(
+        from reader: ArchiveReader, intoStaging stagingName: String, in parent: FileDescriptor,
+        renamingTo name: String, path destinationPath: String
+    ) throws -> ExtractionSummary {
+        let archive = reader.archiveName
+        let what = "cannot extract \(archive) into \(destinationPath)"
+        let staging: FileDescriptor
         do {
-            info = try parent.info(of: name)
-        } catch let failure where failure.isNotFound {
+            staging = try FileDescriptor.open(stagingName, relativeTo: parent, [.readOnly, .directory, .noFollow])
+        } catch {
+            throw ArchiveError.io(error, "openat", what, archive: archive)
+        }
+        defer { try? staging.close() }
+        var session = ExtractionSession(root: staging, reader: reader, limits: limits)
+        try session.run()
+        do {
+            try staging.setPermissions(0o755)
+        } catch {
+            throw ArchiveError.io(error, "fchmod", what, archive: archive)
+        }
+        do {
+            try parent.rename(stagingName, to: name)
+        } catch let failure where failure == .directoryNotEmpty || failure == .fileExists {
+            throw ArchiveError(
+                .destinationExists, "\(destinationPath) appeared while \(archive) was being extracted",
+                cause: failure, archive: archive)
+        } catch {
+            throw ArchiveError.io(error, "renameat", what, archive: archive)
+        }
+        return session.summary
+    }
+
+    private func checkDestination(_ name: String, in parent: FileDescriptor, path: String, archive: String) throws {
+        let status: FileStatus
+        do {
+            status = try parent.status(ofEntry: name)
+        } catch let failure where failure == .noSuchFileOrDirectory {
             return
         } catch {
-            throw ArchiveError.io(error, "cannot stat the destination \(path)", archive: archive)
+            throw ArchiveError.io(error, "fstatat", "cannot stat the destination \(path)", archive: archive)
         }
-        if info.kind == .directory {
-            let names: [String]
+        if status.kind == .directory {
+            let directory: FileDescriptor
             do {
-                let directory = try SystemFile.open(name, relativeTo: parent, .directoryNoFollow)
-                defer { directory.close() }
-                names = try directory.entryNames()
+                directory = try FileDescriptor.open(name, relativeTo: parent, [.readOnly, .directory, .noFollow])
             } catch {
-                throw ArchiveError.io(error, "cannot list the destination \(path)", archive: archive)
+                throw ArchiveError.io(error, "openat", "cannot list the destination \(path)", archive: archive)
             }
-            if names.isEmpty { return }
+            defer { try? directory.close() }
+            let entries: [DirectoryEntry]
+            do {
+                entries = try directory.directoryEntries()
+            } catch {
+                throw ArchiveError.io(error, "readdir", "cannot list the destination \(path)", archive: archive)
+            }
+            if entries.isEmpty { return }
         }
         throw ArchiveError(
             .destinationExists, "cannot extract \(archive) into \(path): it exists and is not an empty directory",

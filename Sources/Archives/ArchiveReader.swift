@@ -1,5 +1,6 @@
 internal import CArchive
 public import FoundationEssentials
+import HostSystem
 
 /// Reads an archive entry by entry, streaming each entry's data in bounded chunks.
 ///
@@ -31,7 +32,7 @@ public final class ArchiveReader {
     public let archiveSize: Int64?
 
     private var handle: OpaquePointer?
-    private var ownedFile: SystemFile?
+    private var ownedFile: FileDescriptor?
     private var memory: UnsafeMutableRawBufferPointer?
     private let chunk: UnsafeMutableRawBufferPointer
     private var currentEntry: ArchiveEntry?
@@ -43,11 +44,11 @@ public final class ArchiveReader {
     ///   ``ArchiveError/Code/unreadableArchive`` when it is not a readable archive.
     public convenience init(contentsOf url: URL) throws {
         let path = url.path(percentEncoded: false)
-        let file: SystemFile
+        let file: FileDescriptor
         do {
-            file = try SystemFile.open(path, .read)
+            file = try FileDescriptor.open(path, .readOnly)
         } catch {
-            throw ArchiveError.io(error, "cannot open archive \(path)", archive: path)
+            throw ArchiveError.io(error, "openat", "cannot open archive \(path)", archive: path)
         }
         try self.init(file: file, owned: true, name: path)
     }
@@ -61,7 +62,7 @@ public final class ArchiveReader {
     /// - Throws: ``ArchiveError`` (``ArchiveError/Code/unreadableArchive``).
     public convenience init(fileDescriptor: Int32, name: String? = nil) throws {
         try self.init(
-            file: SystemFile(rawValue: fileDescriptor), owned: false, name: name ?? "fd \(fileDescriptor)")
+            file: FileDescriptor(rawValue: fileDescriptor), owned: false, name: name ?? "fd \(fileDescriptor)")
     }
 
     /// Reads an archive held in memory. The bytes are copied, so `bytes` may go away at once.
@@ -84,11 +85,11 @@ public final class ArchiveReader {
         }
     }
 
-    private init(file: SystemFile, owned: Bool, name: String) throws {
+    private init(file: FileDescriptor, owned: Bool, name: String) throws {
         archiveName = name
         ownedFile = owned ? file : nil
-        let info = try? file.info()
-        archiveSize = info.flatMap { $0.kind == .regular ? $0.size : nil }
+        let status = try? file.status()
+        archiveSize = status.flatMap { $0.kind == .regular ? $0.size : nil }
         chunk = .allocate(byteCount: Self.chunkSize, alignment: 16)
         // Every stored property is initialised here, so a throw below still runs deinit.
         try withUTF8CharacterLocale {
@@ -124,7 +125,7 @@ public final class ArchiveReader {
             archive_read_free(handle)
             self.handle = nil
         }
-        ownedFile?.close()
+        try? ownedFile?.close()
         ownedFile = nil
         memory?.deallocate()
         memory = nil
@@ -202,7 +203,7 @@ public final class ArchiveReader {
             throw ArchiveError(.unreadableArchive, "an entry of \(archive) has no path", archive: archive)
         }
         let path = String(cString: cPath)
-        var kind = ArchiveEntry.Kind(FileKind(mode: UInt32(archive_entry_filetype(raw))))
+        var kind = ArchiveEntry.Kind(fileType: UInt32(archive_entry_filetype(raw)))
         var target: String?
         if let hard = archive_entry_hardlink_utf8(raw) ?? archive_entry_hardlink(raw) {
             kind = .hardLink

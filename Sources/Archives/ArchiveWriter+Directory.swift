@@ -1,4 +1,5 @@
 public import FoundationEssentials
+import HostSystem
 
 extension ArchiveWriter {
     /// Adds the directory tree at `url` recursively.
@@ -18,80 +19,88 @@ extension ArchiveWriter {
     ///   ``ArchiveError/Code/writeFailed`` from libarchive.
     public func addDirectory(at url: URL, as prefix: String = "") throws {
         let source = url.path(percentEncoded: false)
-        let root: SystemFile
+        let root: FileDescriptor
         do {
-            root = try SystemFile.open(source, .directory)
+            root = try FileDescriptor.open(source, [.readOnly, .directory])
         } catch {
-            throw ArchiveError.io(error, "cannot open the directory \(source)", archive: archiveName)
+            throw ArchiveError.io(error, "openat", "cannot open the directory \(source)", archive: archiveName)
         }
-        defer { root.close() }
+        defer { try? root.close() }
         var base = prefix
         while base.hasSuffix("/") { base.removeLast() }
         if !base.isEmpty {
-            let info: FileInfo
+            let status: FileStatus
             do {
-                info = try root.info()
+                status = try root.status()
             } catch {
-                throw ArchiveError.io(error, "cannot stat \(source)", archive: archiveName, entry: base)
+                throw ArchiveError.io(error, "fstat", "cannot stat \(source)", archive: archiveName, entry: base)
             }
             try writeHeader(
                 ArchiveEntry(
-                    path: base, kind: .directory, permissions: info.permissions,
-                    modificationTime: info.modificationTime))
+                    path: base, kind: .directory, permissions: status.permissions,
+                    modificationTime: status.modificationTimeSeconds))
         }
         try addContents(of: root, source: source, prefix: base)
     }
 
-    private func addContents(of directory: SystemFile, source: String, prefix: String) throws {
+    private func addContents(of directory: FileDescriptor, source: String, prefix: String) throws {
         let names: [String]
         do {
-            names = try directory.entryNames().sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            names = try directory.directoryEntries().map(\.name).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         } catch {
-            throw ArchiveError.io(error, "cannot list \(source)", archive: archiveName, entry: prefix)
+            throw ArchiveError.io(error, "readdir", "cannot list \(source)", archive: archiveName, entry: prefix)
         }
         for name in names {
             let childSource = source.hasSuffix("/") ? source + name : source + "/" + name
             let path = prefix.isEmpty ? name : prefix + "/" + name
-            let info: FileInfo
-            let target: String?
+            let status: FileStatus
             do {
-                info = try directory.info(of: name)
-                target = info.kind == .symbolicLink ? try directory.linkTarget(of: name) : nil
+                status = try directory.status(ofEntry: name)
             } catch {
-                throw ArchiveError.io(error, "cannot stat \(childSource)", archive: archiveName, entry: path)
+                throw ArchiveError.io(error, "fstatat", "cannot stat \(childSource)", archive: archiveName, entry: path)
             }
-            switch info.kind {
+            switch status.kind {
             case .directory:
                 try writeHeader(
                     ArchiveEntry(
-                        path: path, kind: .directory, permissions: info.permissions,
-                        modificationTime: info.modificationTime))
-                let child: SystemFile
+                        path: path, kind: .directory, permissions: status.permissions,
+                        modificationTime: status.modificationTimeSeconds))
+                let child: FileDescriptor
                 do {
-                    child = try SystemFile.open(name, relativeTo: directory, .directoryNoFollow)
+                    child = try FileDescriptor.open(name, relativeTo: directory, [.readOnly, .directory, .noFollow])
                 } catch {
-                    throw ArchiveError.io(error, "cannot open \(childSource)", archive: archiveName, entry: path)
+                    throw ArchiveError.io(
+                        error, "openat", "cannot open \(childSource)", archive: archiveName, entry: path)
                 }
-                defer { child.close() }
+                defer { try? child.close() }
                 try addContents(of: child, source: childSource, prefix: path)
             case .regular:
-                let file: SystemFile
+                let file: FileDescriptor
                 do {
-                    file = try SystemFile.open(name, relativeTo: directory, .readNoFollow)
+                    file = try FileDescriptor.open(name, relativeTo: directory, [.readOnly, .noFollow])
                 } catch {
-                    throw ArchiveError.io(error, "cannot open \(childSource)", archive: archiveName, entry: path)
+                    throw ArchiveError.io(
+                        error, "openat", "cannot open \(childSource)", archive: archiveName, entry: path)
                 }
-                defer { file.close() }
+                defer { try? file.close() }
                 try addOpenFile(file, source: childSource, as: path)
             case .symbolicLink:
+                let target: String
+                do {
+                    target = try directory.linkTarget(ofEntry: name)
+                } catch {
+                    throw ArchiveError.io(
+                        error, "readlinkat", "cannot read the symbolic link \(childSource)", archive: archiveName,
+                        entry: path)
+                }
                 try writeHeader(
                     ArchiveEntry(
-                        path: path, kind: .symbolicLink, permissions: info.permissions, linkTarget: target,
-                        modificationTime: info.modificationTime))
-            case .characterDevice, .blockDevice, .fifo, .socket, .unknown:
+                        path: path, kind: .symbolicLink, permissions: status.permissions, linkTarget: target,
+                        modificationTime: status.modificationTimeSeconds))
+            case .characterDevice, .blockDevice, .fifo, .socket, .other:
                 throw ArchiveError(
                     .unsupportedEntryType,
-                    "cannot add \(childSource) to \(archiveName): a \(ArchiveEntry.Kind(info.kind).rawValue) is not archived",
+                    "cannot add \(childSource) to \(archiveName): a \(ArchiveEntry.Kind(status.kind).rawValue) is not archived",
                     archive: archiveName, entry: path)
             }
         }

@@ -1,5 +1,6 @@
 internal import CArchive
 public import FoundationEssentials
+import HostSystem
 
 /// Writes a tar, tar.gz or zip archive to a file, a descriptor, or bounded memory.
 ///
@@ -34,7 +35,7 @@ public final class ArchiveWriter {
 
     private enum Output {
         /// A temporary file in `directory`, renamed to `finalName` by `finish()`.
-        case file(directory: SystemFile, file: SystemFile, temporaryName: String, finalName: String)
+        case file(directory: FileDescriptor, file: FileDescriptor, temporaryName: String, finalName: String)
         case descriptor
         case memory(MemorySink)
         case done
@@ -63,18 +64,20 @@ public final class ArchiveWriter {
         let parentPath = url.deletingLastPathComponent().path(percentEncoded: false)
         let finalName = url.lastPathComponent
         let temporaryName = ".\(finalName).tmp-\(randomSuffix())"
-        let directory: SystemFile
-        let file: SystemFile
+        let directory: FileDescriptor
+        let file: FileDescriptor
         do {
-            directory = try SystemFile.open(parentPath.isEmpty ? "." : parentPath, .directory)
+            directory = try FileDescriptor.open(parentPath.isEmpty ? "." : parentPath, [.readOnly, .directory])
         } catch {
-            throw ArchiveError.io(error, "cannot open the directory of \(path)", archive: path)
+            throw ArchiveError.io(error, "openat", "cannot open the directory of \(path)", archive: path)
         }
         do {
-            file = try SystemFile.open(temporaryName, relativeTo: directory, .createExclusive)
+            file = try FileDescriptor.open(
+                temporaryName, relativeTo: directory, [.writeOnly, .create, .exclusiveCreate, .noFollow],
+                permissions: 0o600)
         } catch {
-            directory.close()
-            throw ArchiveError.io(error, "cannot create a temporary file for \(path)", archive: path)
+            try? directory.close()
+            throw ArchiveError.io(error, "openat", "cannot create a temporary file for \(path)", archive: path)
         }
         let output = Output.file(directory: directory, file: file, temporaryName: temporaryName, finalName: finalName)
         try self.init(format: format, name: path, output: output, descriptor: file.rawValue)
@@ -142,9 +145,9 @@ public final class ArchiveWriter {
     /// Closes and removes a temporary output file; leaves other outputs alone.
     private func discardOutput() {
         if case .file(let directory, let file, let temporaryName, _) = output {
-            file.close()
-            try? directory.unlink(temporaryName, directory: false)
-            directory.close()
+            try? file.close()
+            try? directory.removeFile(temporaryName)
+            try? directory.close()
         }
         output = .done
     }
@@ -223,7 +226,7 @@ public final class ArchiveWriter {
         // UTF-8 setters: the process runs in the C locale, where libarchive cannot convert
         // non-ASCII names from the "current locale" (it fails with "Can't translate pathname").
         archive_entry_set_pathname_utf8(raw, entry.path)
-        archive_entry_set_filetype(raw, entry.kind.fileKind.typeBits)
+        archive_entry_set_filetype(raw, entry.kind.fileType)
         archive_entry_set_perm(raw, entry.permissions & 0o7777)
         archive_entry_set_size(raw, entry.kind == .file ? (entry.size ?? 0) : 0)
         archive_entry_set_mtime(raw, Int(entry.modificationTime ?? Self.now()), 0)
@@ -302,14 +305,14 @@ public final class ArchiveWriter {
     ///   ``ArchiveError/Code/writeFailed``).
     public func addFile(at url: URL, as path: String) throws {
         let source = url.path(percentEncoded: false)
-        let file: SystemFile
+        let file: FileDescriptor
         do {
-            file = try SystemFile.open(source, .read)
+            file = try FileDescriptor.open(source, .readOnly)
         } catch {
             throw ArchiveError.io(
-                error, "cannot open \(source) to add to \(archiveName)", archive: archiveName, entry: path)
+                error, "openat", "cannot open \(source) to add to \(archiveName)", archive: archiveName, entry: path)
         }
-        defer { file.close() }
+        defer { try? file.close() }
         try addOpenFile(file, source: source, as: path)
     }
 
@@ -326,39 +329,39 @@ public final class ArchiveWriter {
         fileDescriptor: Int32, as path: String, permissions: UInt32? = nil, modificationTime: Int64? = nil
     ) throws {
         try addOpenFile(
-            SystemFile(rawValue: fileDescriptor), source: "fd \(fileDescriptor)", as: path,
+            FileDescriptor(rawValue: fileDescriptor), source: "fd \(fileDescriptor)", as: path,
             permissions: permissions, modificationTime: modificationTime)
     }
 
     /// Adds an open regular file: header from `fstat`, then its data in chunks.
     func addOpenFile(
-        _ file: SystemFile, source: String, as path: String, permissions: UInt32? = nil,
+        _ file: FileDescriptor, source: String, as path: String, permissions: UInt32? = nil,
         modificationTime: Int64? = nil
     ) throws {
-        let info: FileInfo
+        let status: FileStatus
         do {
-            info = try file.info()
+            status = try file.status()
         } catch {
-            throw ArchiveError.io(error, "cannot stat \(source)", archive: archiveName, entry: path)
+            throw ArchiveError.io(error, "fstat", "cannot stat \(source)", archive: archiveName, entry: path)
         }
-        guard info.kind == .regular else {
+        guard status.kind == .regular else {
             throw ArchiveError(
                 .unsupportedEntryType, "cannot add \(source) to \(archiveName): not a regular file",
                 archive: archiveName, entry: path)
         }
         try writeHeader(
             ArchiveEntry(
-                path: path, kind: .file, size: info.size, permissions: permissions ?? info.permissions,
-                modificationTime: modificationTime ?? info.modificationTime))
+                path: path, kind: .file, size: status.size, permissions: permissions ?? status.permissions,
+                modificationTime: modificationTime ?? status.modificationTimeSeconds))
         try poisoningOnFailure {
-            var remaining = info.size
+            var remaining = status.size
             while remaining > 0 {
                 let want = Int(min(Int64(chunk.count), remaining))
                 let count: Int
-                do throws(SystemCallFailure) {
+                do throws(Errno) {
                     count = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: chunk[0..<want]))
                 } catch {
-                    throw ArchiveError.io(error, "cannot read \(source)", archive: archiveName, entry: path)
+                    throw ArchiveError.io(error, "read", "cannot read \(source)", archive: archiveName, entry: path)
                 }
                 guard count > 0 else {
                     throw ArchiveError(
@@ -399,18 +402,21 @@ public final class ArchiveWriter {
             throw closeError
         }
         if case .file(let directory, let file, let temporaryName, let finalName) = output {
+            // The C function an error below comes from, for the message.
+            var function = "fchmod"
             do {
                 try file.setPermissions(0o644)
+                function = "renameat"
                 try directory.rename(temporaryName, to: finalName)
             } catch {
                 let wrapped = ArchiveError.io(
-                    error, "cannot move the finished archive into place", archive: archiveName)
+                    error, function, "cannot move the finished archive into place", archive: archiveName)
                 poisoned = wrapped
                 discardOutput()
                 throw wrapped
             }
-            file.close()
-            directory.close()
+            try? file.close()
+            try? directory.close()
             output = .done
         }
     }

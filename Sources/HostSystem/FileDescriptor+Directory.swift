@@ -101,6 +101,43 @@ extension FileDescriptor {
         try result.get()
     }
 
+    /// The target of the symbolic link `name` inside this directory, as stored (not resolved).
+    ///
+    /// The corresponding C function is `readlinkat`.
+    /// - Throws: ``Errno`` (`.invalidArgument` when `name` is not a symbolic link).
+    public func linkTarget(ofEntry name: String) throws(Errno) -> String {
+        var capacity = 256
+        while true {
+            var bytes = [UInt8](repeating: 0, count: capacity)
+            let result = name.withCString { path in
+                bytes.withUnsafeMutableBufferPointer { buffer in
+                    buffer.withMemoryRebound(to: CChar.self) { chars in
+                        guard let base = chars.baseAddress else { return Result<Int, Errno>.success(0) }
+                        return valueOrErrno { system_readlinkat(rawValue, path, base, chars.count) }
+                    }
+                }
+            }
+            let count = try result.get()
+            // A target that fills the buffer may have been cut: read again with more room.
+            if count < capacity { return String(decoding: bytes[0..<count], as: UTF8.self) }
+            capacity *= 4
+        }
+    }
+
+    /// Creates `name` inside this directory as a hard link to `existing` inside `directory` (this
+    /// one when nil). A symbolic link `existing` is linked itself, not followed.
+    ///
+    /// The corresponding C function is `linkat` (without `AT_SYMLINK_FOLLOW`).
+    /// - Throws: ``Errno`` (`.fileExists` when `name` is taken, `.noSuchFileOrDirectory` when
+    ///   `existing` is missing).
+    public func makeHardLink(_ name: String, to existing: String, in directory: FileDescriptor? = nil) throws(Errno) {
+        let source = directory?.rawValue ?? rawValue
+        let result = existing.withCString { existingPath in
+            name.withCString { path in nothingOrErrno { system_linkat(source, existingPath, rawValue, path, 0) } }
+        }
+        try result.get()
+    }
+
     /// Every entry of this directory except `.` and `..`, in the order the file system returns them.
     ///
     /// Reads through a duplicate descriptor rewound to the start, so this descriptor stays usable.
@@ -137,6 +174,10 @@ extension FileDescriptor {
             case Int32(DT_REG): kind = .regular
             case Int32(DT_DIR): kind = .directory
             case Int32(DT_LNK): kind = .symbolicLink
+            case Int32(DT_CHR): kind = .characterDevice
+            case Int32(DT_BLK): kind = .blockDevice
+            case Int32(DT_FIFO): kind = .fifo
+            case Int32(DT_SOCK): kind = .socket
             case Int32(DT_UNKNOWN): kind = nil
             default: kind = .other
             }
@@ -144,7 +185,40 @@ extension FileDescriptor {
         }
     }
 
-    // MARK: - Size and mode
+    /// Removes `name` inside this directory and, when it is a directory, everything below it,
+    /// never following a symbolic link (a link is removed, not its target). Each directory is
+    /// made readable and writable by its owner (0700) before it is emptied, so a restrictive
+    /// mode does not stop the removal. What was removed before a failure stays removed.
+    ///
+    /// The corresponding C functions are `unlinkat`, `openat` (`O_DIRECTORY | O_NOFOLLOW`),
+    /// `fchmod`, `readdir` and `unlinkat(AT_REMOVEDIR)`.
+    /// - Throws: ``Errno`` (`.noSuchFileOrDirectory` when `name` does not exist).
+    public func removeTree(_ name: String) throws(Errno) {
+        let unlinkError: Errno
+        do {
+            try removeFile(name)
+            return
+        } catch {
+            unlinkError = error
+        }
+        // Linux reports a directory as EISDIR; POSIX allows EPERM.
+        guard unlinkError == .isDirectory || unlinkError == .notPermitted else { throw unlinkError }
+        let child: FileDescriptor
+        do {
+            child = try FileDescriptor.open(name, relativeTo: self, [.readOnly, .directory, .noFollow])
+        } catch {
+            // Not a directory after all: the unlink's own error is the one that matters.
+            throw error == .notDirectory || error == .tooManySymbolicLinks ? unlinkError : error
+        }
+        defer { try? child.close() }
+        try? child.setPermissions(0o700)
+        for entry in try child.directoryEntries() {
+            try child.removeTree(entry.name)
+        }
+        try removeDirectory(name)
+    }
+
+    // MARK: - Size, mode and times
 
     /// Sets the file's size, cutting or zero-extending it.
     ///
@@ -160,5 +234,30 @@ extension FileDescriptor {
     /// - Throws: ``Errno``.
     public func setPermissions(_ permissions: UInt32) throws(Errno) {
         try nothingOrErrno { system_fchmod(rawValue, mode_t(permissions)) }.get()
+    }
+
+    /// Sets the file's modification time, and its access time, to `seconds` since 1970 (whole
+    /// seconds, as archives record them).
+    ///
+    /// The corresponding C function is `futimens`.
+    /// - Throws: ``Errno``.
+    public func setModificationTime(_ seconds: Int64) throws(Errno) {
+        let time = timespec(tv_sec: Int(seconds), tv_nsec: 0)
+        let times = [time, time]
+        try nothingOrErrno { system_futimens(rawValue, times) }.get()
+    }
+
+    /// Sets the modification time, and the access time, of `name` inside this directory to
+    /// `seconds` since 1970; a symbolic link gets the times itself (its target is untouched).
+    ///
+    /// The corresponding C function is `utimensat` (with `AT_SYMLINK_NOFOLLOW`).
+    /// - Throws: ``Errno`` (`.noSuchFileOrDirectory`).
+    public func setModificationTime(_ seconds: Int64, ofEntry name: String) throws(Errno) {
+        let time = timespec(tv_sec: Int(seconds), tv_nsec: 0)
+        let times = [time, time]
+        let result = name.withCString { path in
+            nothingOrErrno { system_utimensat(rawValue, path, times, AT_SYMLINK_NOFOLLOW) }
+        }
+        try result.get()
     }
 }

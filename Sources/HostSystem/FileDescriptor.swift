@@ -201,7 +201,15 @@ public struct FileStatus: Sendable, Hashable {
         case directory
         /// A symbolic link.
         case symbolicLink
-        /// Anything else (socket, fifo, device).
+        /// A character device node.
+        case characterDevice
+        /// A block device node.
+        case blockDevice
+        /// A named pipe (FIFO).
+        case fifo
+        /// A Unix domain socket.
+        case socket
+        /// A type none of the above covers.
         case other
     }
     /// The file's kind.
@@ -218,12 +226,19 @@ public struct FileStatus: Sendable, Hashable {
     public var modificationTime: Double
     /// How many names (hard links) the file has.
     public var linkCount: Int
+    /// The whole seconds of the last modification since 1970 (`st_mtim.tv_sec`), exactly: the
+    /// `Double` of ``modificationTime`` can round up to the next second.
+    public var modificationTimeSeconds: Int64
 
     init(_ raw: stat) {
         switch raw.st_mode & Glibc.S_IFMT {
         case Glibc.S_IFREG: kind = .regular
         case Glibc.S_IFDIR: kind = .directory
         case Glibc.S_IFLNK: kind = .symbolicLink
+        case Glibc.S_IFCHR: kind = .characterDevice
+        case Glibc.S_IFBLK: kind = .blockDevice
+        case Glibc.S_IFIFO: kind = .fifo
+        case Glibc.S_IFSOCK: kind = .socket
         default: kind = .other
         }
         size = Int64(raw.st_size)
@@ -232,5 +247,6 @@ public struct FileStatus: Sendable, Hashable {
         inode = UInt64(raw.st_ino)
         modificationTime = Double(raw.st_mtim.tv_sec) + Double(raw.st_mtim.tv_nsec) / 1e9
         linkCount = Int(raw.st_nlink)
+        modificationTimeSeconds = Int64(raw.st_mtim.tv_sec)
     }
 }

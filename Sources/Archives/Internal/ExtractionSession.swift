@@ -1,7 +1,9 @@
+import HostSystem
+
 /// One extraction in progress: entries from `reader` are created under the staging directory
 /// `root`, checked against the rules of ``ArchiveExtractor`` and the ``ExtractionLimits``.
 struct ExtractionSession {
-    let root: SystemFile
+    let root: FileDescriptor
     let reader: ArchiveReader
     let limits: ExtractionLimits
     private(set) var summary = ExtractionSummary()
@@ -9,7 +11,7 @@ struct ExtractionSession {
     /// Directories whose mode and time are applied at the end (implicit parents get 0755).
     private var directories: [EntryPath: (permissions: UInt32, modificationTime: Int64?)] = [:]
 
-    init(root: SystemFile, reader: ArchiveReader, limits: ExtractionLimits) {
+    init(root: FileDescriptor, reader: ArchiveReader, limits: ExtractionLimits) {
         self.root = root
         self.reader = reader
         self.limits = limits
@@ -21,9 +23,13 @@ struct ExtractionSession {
         ArchiveError.refused(code, reason, archive: archive, entry: entry.path)
     }
 
-    private func io(_ failure: SystemCallFailure, _ what: String, _ entry: ArchiveEntry) -> ArchiveError {
+    /// `openat`, `O_DIRECTORY | O_NOFOLLOW`: every directory of the walk.
+    private static var directoryOptions: FileDescriptor.OpenOptions { [.readOnly, .directory, .noFollow] }
+
+    private func io(_ errno: Errno, _ function: String, _ what: String, _ entry: ArchiveEntry) -> ArchiveError {
         ArchiveError.io(
-            failure, "cannot \(what) for entry '\(entry.path)' of \(archive)", archive: archive, entry: entry.path)
+            errno, function, "cannot \(what) for entry '\(entry.path)' of \(archive)", archive: archive,
+            entry: entry.path)
     }
 
     /// Extracts every entry, then applies directory modes and times.
@@ -59,40 +65,44 @@ struct ExtractionSession {
     /// directories are created (mode 0700 until the end) when `create`.
     private mutating func openDirectory(
         _ components: ArraySlice<String>, create: Bool, for entry: ArchiveEntry
-    ) throws -> SystemFile {
-        var current: SystemFile
+    ) throws -> FileDescriptor {
+        var current: FileDescriptor
         do {
-            current = try SystemFile.open(".", relativeTo: root, .directoryNoFollow)
+            current = try FileDescriptor.open(".", relativeTo: root, Self.directoryOptions)
         } catch {
-            throw io(error, "open the staging directory", entry)
+            throw io(error, "openat", "open the staging directory", entry)
         }
         var walked: [String] = []
         for name in components {
             walked.append(name)
+            // The C function an error below comes from, for the message.
+            var function = "openat"
             do {
-                let next: SystemFile
+                let next: FileDescriptor
                 do {
-                    next = try SystemFile.open(name, relativeTo: current, .directoryNoFollow)
-                } catch let failure where failure.isNotFound && create {
+                    next = try FileDescriptor.open(name, relativeTo: current, Self.directoryOptions)
+                } catch let failure where failure == .noSuchFileOrDirectory && create {
+                    function = "mkdirat"
                     try current.makeDirectory(name, permissions: 0o700)
                     let made = EntryPath(trusted: walked)
                     if directories[made] == nil { directories[made] = (0o755, nil) }
-                    next = try SystemFile.open(name, relativeTo: current, .directoryNoFollow)
+                    function = "openat"
+                    next = try FileDescriptor.open(name, relativeTo: current, Self.directoryOptions)
                 }
-                current.close()
+                try? current.close()
                 current = next
-            } catch let failure where failure.isNotTraversable {
-                current.close()
+            } catch let failure where failure == .tooManySymbolicLinks || failure == .notDirectory {
+                try? current.close()
                 throw refused(
                     .traversesLink,
                     "'\(walked.joined(separator: "/"))' was extracted as a symbolic link or a file, not a directory",
                     entry)
-            } catch let failure where failure.isNotFound {
-                current.close()
+            } catch let failure where failure == .noSuchFileOrDirectory {
+                try? current.close()
                 throw refused(.escapingLink, "'\(walked.joined(separator: "/"))' was not extracted before", entry)
             } catch {
-                current.close()
-                throw io(error, "open '\(walked.joined(separator: "/"))'", entry)
+                try? current.close()
+                throw io(error, function, "open '\(walked.joined(separator: "/"))'", entry)
             }
         }
         return current
@@ -103,16 +113,16 @@ struct ExtractionSession {
     private mutating func makeDirectory(_ path: EntryPath, _ entry: ArchiveEntry) throws {
         if path.isRoot { return }
         let parent = try openDirectory(path.parent, create: true, for: entry)
-        defer { parent.close() }
+        defer { try? parent.close() }
         do {
             try parent.makeDirectory(path.name, permissions: 0o700)
-        } catch let failure where failure.isAlreadyExists {
-            let existing = try? parent.info(of: path.name)
+        } catch let failure where failure == .fileExists {
+            let existing = try? parent.status(ofEntry: path.name)
             guard existing?.kind == .directory else {
                 throw refused(.duplicateEntry, "a file or link with this path was extracted before", entry)
             }
         } catch {
-            throw io(error, "create the directory", entry)
+            throw io(error, "mkdirat", "create the directory", entry)
         }
         directories[path] = (entry.permissions & 0o777, entry.modificationTime)
         summary.directoryCount += 1
@@ -124,32 +134,28 @@ struct ExtractionSession {
             try account(declared, entry, declared: true)
         }
         let parent = try openDirectory(path.parent, create: true, for: entry)
-        defer { parent.close() }
-        let file: SystemFile
+        defer { try? parent.close() }
+        let file: FileDescriptor
         do {
-            file = try SystemFile.open(path.name, relativeTo: parent, .createExclusive)
-        } catch let failure where failure.isAlreadyExists {
+            file = try FileDescriptor.open(
+                path.name, relativeTo: parent, [.writeOnly, .create, .exclusiveCreate, .noFollow], permissions: 0o600)
+        } catch let failure where failure == .fileExists {
             throw refused(.duplicateEntry, "an entry with this path was extracted before", entry)
         } catch {
-            throw io(error, "create the file", entry)
+            throw io(error, "openat", "create the file", entry)
         }
-        defer { file.close() }
+        defer { try? file.close() }
         var written: Int64 = 0
         try reader.readData { chunk in
             written += Int64(chunk.count)
             try account(written, entry, declared: false)
-            do throws(SystemCallFailure) {
+            do throws(Errno) {
                 try file.writeAll(chunk)
             } catch {
-                throw io(error, "write", entry)
+                throw io(error, "write", "write", entry)
             }
         }
-        do {
-            try file.setPermissions(entry.permissions & 0o777)
-            if let time = entry.modificationTime { try file.setModificationTime(time) }
-        } catch {
-            throw io(error, "set the mode and time", entry)
-        }
+        try setModeAndTime(of: file, entry.permissions & 0o777, entry.modificationTime, entry)
         summary.totalSize += written
         summary.fileCount += 1
     }
@@ -163,14 +169,20 @@ struct ExtractionSession {
             throw refused(.escapingLink, "symbolic link to '\(target)': \(error.reason)", entry)
         }
         let parent = try openDirectory(path.parent, create: true, for: entry)
-        defer { parent.close() }
+        defer { try? parent.close() }
         do {
-            try parent.makeSymbolicLink(path.name, target: target)
-            if let time = entry.modificationTime { try parent.setModificationTime(time, of: path.name) }
-        } catch let failure where failure.isAlreadyExists {
+            try parent.makeSymbolicLink(path.name, pointingTo: target)
+        } catch let failure where failure == .fileExists {
             throw refused(.duplicateEntry, "an entry with this path was extracted before", entry)
         } catch {
-            throw io(error, "create the symbolic link", entry)
+            throw io(error, "symlinkat", "create the symbolic link", entry)
+        }
+        if let time = entry.modificationTime {
+            do {
+                try parent.setModificationTime(time, ofEntry: path.name)
+            } catch {
+                throw io(error, "utimensat", "create the symbolic link", entry)
+            }
         }
         summary.symbolicLinkCount += 1
     }
@@ -186,20 +198,20 @@ struct ExtractionSession {
         }
         if target.isRoot { throw refused(.escapingLink, "hard link to the destination itself", entry) }
         let targetParent = try openDirectory(target.parent, create: false, for: entry)
-        defer { targetParent.close() }
-        let info = try? targetParent.info(of: target.name)
-        guard info?.kind == .regular else {
+        defer { try? targetParent.close() }
+        let status = try? targetParent.status(ofEntry: target.name)
+        guard status?.kind == .regular else {
             throw refused(
                 .escapingLink, "hard link to '\(rawTarget)', which is not a regular file extracted before", entry)
         }
         let parent = try openDirectory(path.parent, create: true, for: entry)
-        defer { parent.close() }
+        defer { try? parent.close() }
         do {
             try parent.makeHardLink(path.name, to: target.name, in: targetParent)
-        } catch let failure where failure.isAlreadyExists {
+        } catch let failure where failure == .fileExists {
             throw refused(.duplicateEntry, "an entry with this path was extracted before", entry)
         } catch {
-            throw io(error, "create the hard link", entry)
+            throw io(error, "linkat", "create the hard link", entry)
         }
         summary.hardLinkCount += 1
     }
@@ -244,13 +256,25 @@ struct ExtractionSession {
         for (path, attributes) in ordered {
             let marker = ArchiveEntry(path: path.joined, kind: .directory)
             let directory = try openDirectory(path.components[...], create: false, for: marker)
-            defer { directory.close() }
-            do {
-                try directory.setPermissions(attributes.permissions)
-                if let time = attributes.modificationTime { try directory.setModificationTime(time) }
-            } catch {
-                throw io(error, "set the mode and time", marker)
-            }
+            defer { try? directory.close() }
+            try setModeAndTime(of: directory, attributes.permissions, attributes.modificationTime, marker)
+        }
+    }
+
+    /// Sets the permission bits and, when known, the modification time of an open file or directory.
+    private func setModeAndTime(
+        of file: FileDescriptor, _ permissions: UInt32, _ modificationTime: Int64?, _ entry: ArchiveEntry
+    ) throws {
+        do {
+            try file.setPermissions(permissions)
+        } catch {
+            throw io(error, "fchmod", "set the mode and time", entry)
+        }
+        guard let modificationTime else { return }
+        do {
+            try file.setModificationTime(modificationTime)
+        } catch {
+            throw io(error, "futimens", "set the mode and time", entry)
         }
     }
 }

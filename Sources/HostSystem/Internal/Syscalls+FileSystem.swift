@@ -37,6 +37,27 @@ internal func system_symlinkat(_ target: UnsafePointer<CChar>, _ dirfd: CInt, _ 
     symlinkat(target, dirfd, path)
 }
 
+internal func system_readlinkat(
+    _ dirfd: CInt, _ path: UnsafePointer<CChar>, _ buf: UnsafeMutablePointer<CChar>, _ size: Int
+) -> Int {
+    readlinkat(dirfd, path, buf, size)
+}
+
+internal func system_linkat(
+    _ olddirfd: CInt, _ oldpath: UnsafePointer<CChar>, _ newdirfd: CInt, _ newpath: UnsafePointer<CChar>,
+    _ flags: CInt
+) -> CInt {
+    linkat(olddirfd, oldpath, newdirfd, newpath, flags)
+}
+
+internal func system_futimens(_ fd: CInt, _ times: UnsafePointer<timespec>) -> CInt { futimens(fd, times) }
+
+internal func system_utimensat(
+    _ dirfd: CInt, _ path: UnsafePointer<CChar>, _ times: UnsafePointer<timespec>, _ flags: CInt
+) -> CInt {
+    utimensat(dirfd, path, times, flags)
+}
+
 internal func system_fdopendir(_ fd: CInt) -> OpaquePointer? { fdopendir(fd) }
 
 internal func system_readdir(_ dir: OpaquePointer) -> UnsafeMutablePointer<dirent>? { readdir(dir) }

@@ -1,12 +1,13 @@
 // libFuzzer target for archive import: reading (headers and data) and safe extraction.
 //
-// Built by Scripts/fuzz, which compiles Sources/Archives as its own module and this file against
-// it, both with `-sanitize=fuzzer,address`. Each input is
+// Built by Scripts/fuzz, which compiles Sources/Archives (and HostSystem below it) as modules of
+// their own and this file against them, all with `-sanitize=fuzzer,address`. Each input is
 // read as an archive from memory, then extracted into a scratch directory under tight limits.
 // Besides crashes and memory errors, the target traps when an invariant of the extractor breaks:
 // something other than the destination appears next to it (a staging directory left behind, an
 // escaped entry), or a symbolic link inside the destination resolves outside it.
 import Foundation
+import HostSystem
 
 @testable import Archives
 
@@ -57,9 +58,9 @@ private func extract(_ bytes: UnsafeBufferPointer<UInt8>) {
     precondition(names.allSatisfy { $0 == "dest" }, "extraction left \(names) next to the destination")
     if names.contains("dest") {
         checkLinksStayInside(destination)
-        if let box = try? SystemFile.open(sandbox.path, .directory) {
+        if let box = try? FileDescriptor.open(sandbox.path, [.readOnly, .directory]) {
             try? box.removeTree("dest")
-            box.close()
+            try? box.close()
         }
     }
 }
