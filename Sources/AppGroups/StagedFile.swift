@@ -104,13 +104,16 @@ public final class StagedFile {
     }
 
     /// Flushes the data to stable storage and returns the size and SHA-256 of what is on disk
-    /// (read back in 1 MiB chunks, so memory stays bounded).
+    /// (read back in 1 MiB chunks, so memory stays bounded, while the device writes it: write-back
+    /// is started before hashing, so hash and disk overlap and the fsync waits only for the rest).
     ///
     /// - Parameter syncing: false only when the caller makes the file durable another way before
     ///   publishing it (``AppGroupStore/commit(_:)`` syncs a large batch with one `syncfs`).
     /// - Throws: ``AppGroupError`` `.io`.
     public func finish(syncing: Bool = true) throws -> (size: Int64, sha256: String) {
         if let finished { return finished }
+        // The device writes while the file is hashed; the fsync below waits only for the rest.
+        if syncing { try? descriptor.startWriteback() }
         var hash = SHA256()
         var offset: Int64 = 0
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)

@@ -18,6 +18,8 @@ int eh_renameat2(int olddirfd, const char *oldpath, int newdirfd, const char *ne
 unsigned int eh_rename_noreplace(void) { return RENAME_NOREPLACE; }
 unsigned int eh_rename_exchange(void) { return RENAME_EXCHANGE; }
 
+int eh_start_writeback(int fd) { return sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_WRITE); }
+
 ssize_t eh_copy_file_range(int fd_in, int fd_out, size_t len) {
     return copy_file_range(fd_in, NULL, fd_out, NULL, len, 0);
 }

@@ -152,6 +152,16 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
         try nothingOrErrno { system_fsync(rawValue) }.get()
     }
 
+    /// Starts writing the file's dirty pages to the device and returns without waiting, so the
+    /// device works while the caller does something else (hashes the file) before ``sync()``,
+    /// which then waits only for what is left. Makes nothing durable by itself.
+    ///
+    /// The corresponding C function is `sync_file_range` (`SYNC_FILE_RANGE_WRITE`).
+    /// - Throws: ``Errno``.
+    public func startWriteback() throws(Errno) {
+        try nothingOrErrno { system_start_writeback(rawValue) }.get()
+    }
+
     /// Flushes every dirty file of the filesystem that holds this file (data and metadata), and
     /// reports a write-back error of any of them (Linux ≥ 5.8). One call makes a whole batch of
     /// written files durable — the durability of `sync -f`.

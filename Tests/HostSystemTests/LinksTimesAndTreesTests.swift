@@ -143,4 +143,18 @@ struct LinksTimesAndTreesTests {
         #expect(try dir.directoryEntries().map(\.name) == ["keep"])
         #expect(throws: Errno.noSuchFileOrDirectory) { try dir.removeTree("missing") }
     }
+
+    @Test func startingWritebackWorksOnAFileAndIsRefusedOnAPipe() throws {
+        let (url, dir) = try scratch()
+        defer { try? dir.close(); try? FileManager.default.removeItem(at: url) }
+        let file = try FileDescriptor.open("dirty", relativeTo: dir, [.readWrite, .create, .exclusiveCreate])
+        defer { try? file.close() }
+        try file.writeAll([UInt8](repeating: 7, count: 1 << 20))
+        try file.startWriteback()
+        try file.sync()
+        #expect(try file.status().size == 1 << 20)
+        let (reader, writer) = try FileDescriptor.pipe()
+        defer { try? reader.close(); try? writer.close() }
+        #expect(throws: Errno(rawValue: ESPIPE)) { try writer.startWriteback() }
+    }
 }

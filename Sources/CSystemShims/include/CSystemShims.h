@@ -8,6 +8,10 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+/// sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_WRITE): starts writing every dirty page of the file
+/// to the device without waiting. Returns 0, or -1 with errno set.
+int eh_start_writeback(int fd);
+
 /// renameat2(2). Returns 0, or -1 with errno set.
 int eh_renameat2(int olddirfd, const char *_Nonnull oldpath, int newdirfd,
                  const char *_Nonnull newpath, unsigned int flags);

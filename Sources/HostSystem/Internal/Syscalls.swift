@@ -1,3 +1,5 @@
+import CSystemShims
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -42,6 +44,7 @@ internal func system_pread(_ fd: CInt, _ buf: UnsafeMutableRawPointer?, _ count:
 internal func system_write(_ fd: CInt, _ buf: UnsafeRawPointer?, _ count: Int) -> Int { write(fd, buf, count) }
 
 internal func system_fsync(_ fd: CInt) -> CInt { fsync(fd) }
+internal func system_start_writeback(_ fd: CInt) -> CInt { eh_start_writeback(fd) }
 
 internal func system_lseek(_ fd: CInt, _ offset: off_t, _ whence: CInt) -> off_t { lseek(fd, offset, whence) }
 
