@@ -2,28 +2,55 @@ import Foundation
 import HostSystem
 
 extension AppGroupStore {
-    /// Runs recovery now (it also runs when a store is opened as an identity).
+    /// Runs a thorough recovery now: the whole container is checked whether or not a writer died.
     /// - Throws: ``AppGroupError``.
     public func recover() throws -> RecoveryReport {
-        try Self.recover(directory: directory, lock: lock, index: index)
+        try Self.recover(directory: directory, lock: lock, index: index, thorough: true)
     }
 
-    /// Under the exclusive lock: truncates a torn journal tail, removes temporary files no live
-    /// writer holds (their `flock` is free), and quarantines files under `Inbox/` that no entry
-    /// references into `.quarantine/<timestamp>/`.
-    static func recover(directory: ContainerDirectory, lock: ContainerLock, index: JournalIndex) throws
-        -> RecoveryReport
+    /// Under the exclusive lock: truncates a torn journal tail; then, when `thorough` or when a
+    /// writer died (its marker in `.exthost/writers/` is unlocked), removes temporary files no live
+    /// writer holds (their `flock` is free) and quarantines files under `Inbox/` that no entry
+    /// references into `.quarantine/<timestamp>/`, and removes the dead writers' markers. Only a
+    /// writer that died can leave either, so an open after clean exits reads the journal's frames
+    /// and nothing else: its cost does not grow with the container's history.
+    static func recover(directory: ContainerDirectory, lock: ContainerLock, index: JournalIndex, thorough: Bool)
+        throws -> RecoveryReport
     {
         try lock.withLock(.exclusive) {
             var report = RecoveryReport()
-            let (entries, cut, damage) = try index.refreshAll(repair: true)
+            let (cut, damage) = try index.refresh(repair: true)
             report.truncatedJournalBytes = cut
             report.journalDamage = damage
+            let dead = try ContainerLock(directory: directory, path: .stagingLock).withLock(.exclusive) {
+                try directory.deadWriterMarkers()
+            }
+            guard thorough || !dead.isEmpty else { return report }
             report.removedTemporaryFiles = try removeStaleTemporaries(directory)
-            let referenced = Set(entries.map(\.path))
+            try quarantineOrphans(directory, into: &report)
+            if !dead.isEmpty, let writers = try? directory.openDirectory(ContainerDirectory.writersDirectory) {
+                defer { try? writers.close() }
+                for name in dead { try? writers.removeFile(name) }
+                try? writers.sync()
+            }
+            return report
+        }
+    }
+
+    /// Moves files under `Inbox/` that no journal entry references into `.quarantine/<timestamp>/`.
+    /// Holds the referenced paths (not the entries) while it walks.
+    private static func quarantineOrphans(_ directory: ContainerDirectory, into report: inout RecoveryReport) throws {
+        do {
+            var referenced = Set<String>()
+            let path = try ContainerPath(journalPath)
+            let fd = try directory.open(path)
+            defer { try? fd.close() }
+            _ = try Journal.walk(fd, from: Int64(Journal.headerSize), path: path.description, decoding: true) {
+                referenced.insert($0.path.description)
+            }
             var orphans: [ContainerPath] = []
             try directory.walk(from: try ContainerPath(inboxDirectory)) { path, kind in
-                if kind == .directory || referenced.contains(path) { return }
+                if kind == .directory || referenced.contains(path.description) { return }
                 if path.lastComponent.hasPrefix(StagedFile.temporaryPrefix) { return }  // a live writer's
                 orphans.append(path)
             }
@@ -50,7 +77,6 @@ extension AppGroupStore {
                     throw AppGroupError.sync(error, path: folder.description)
                 }
             }
-            return report
         }
     }
 

@@ -88,30 +88,33 @@ public final class AppGroupStore: Sendable {
         return try AppGroupStore(group: group, container: info, root: root, source: "exthost", recover: false)
     }
 
-    /// Opens an existing group container and runs recovery, without an identity (the
-    /// `exthost container recover` tool and tests).
+    /// Opens an existing group container and runs a thorough recovery (the whole container is
+    /// checked, whether or not a writer died), without an identity (the `exthost container recover`
+    /// tool and tests).
     /// - Throws: ``AppGroupError`` `.notFound`, `.io`.
     public static func recovering(_ group: AppGroupIdentifier, root: DeviceRoot) throws -> AppGroupStore {
         guard let info = root.existingContainer(.appGroup, identifier: group.rawValue) else {
             throw AppGroupError(.notFound, "no container for App Group '\(group)' under \(root.url.path)")
         }
-        return try AppGroupStore(group: group, container: info, root: root, source: "exthost", recover: true)
+        return try AppGroupStore(
+            group: group, container: info, root: root, source: "exthost", recover: true, thoroughRecovery: true)
     }
 
     private init(
         group: AppGroupIdentifier, container: ContainerInfo, root: DeviceRoot, source: String, recover: Bool,
-        retainingEntries: Bool = true
+        thoroughRecovery: Bool = false, retainingEntries: Bool = true
     ) throws {
         self.group = group
         self.container = container
         self.root = root
         self.source = source
-        let opened = try ContainerDirectory(url: container.url)
+        let opened = try ContainerDirectory(url: container.url, marksWriters: true)
         let containerLock = ContainerLock(directory: opened, path: try ContainerPath(".exthost/container.lock"))
         let journalIndex = JournalIndex(
             directory: opened, id: try Self.ensureJournal(opened), retainsEntries: retainingEntries)
         if recover {
-            lastRecovery = try Self.recover(directory: opened, lock: containerLock, index: journalIndex)
+            lastRecovery = try Self.recover(
+                directory: opened, lock: containerLock, index: journalIndex, thorough: thoroughRecovery)
         } else {
             _ = try containerLock.withLock(.shared) { try journalIndex.refresh(repair: false) }
             lastRecovery = RecoveryReport()

@@ -13,11 +13,18 @@ public final class ContainerDirectory: Sendable {
     /// Where the container was when it was opened (for messages and file URLs handed to callers).
     public let url: URL
     private let state: Locked<FileDescriptor?>
+    /// Whether staging marks this process as a writer (``markWriter()``).
+    let marksWriters: Bool
+    private let writerMarker = Locked<(descriptor: FileDescriptor, name: String)?>(nil)
 
-    /// Opens the directory at `url`.
+    /// Opens the directory at `url`. With `marksWriters` (an App Group store's container), the
+    /// first file staged leaves a locked marker in `.exthost/writers/` until ``close()``: a marker
+    /// nobody holds tells recovery a writer died, so only then does it look for what a dead writer
+    /// can leave (temporary files, published files never journaled) across the whole container.
     /// - Throws: ``AppGroupError`` `.notFound` / `.io`.
-    public init(url: URL) throws {
+    public init(url: URL, marksWriters: Bool = false) throws {
         self.url = url
+        self.marksWriters = marksWriters
         do {
             state = Locked(try FileDescriptor.open(url.path, [.readOnly, .directory]))
         } catch {
@@ -27,8 +34,20 @@ public final class ContainerDirectory: Sendable {
 
     deinit { close() }
 
-    /// Closes the directory descriptor; later accesses fail. Safe to call twice.
+    /// Closes the directory descriptor (removing this process's writer marker); later accesses
+    /// fail. Safe to call twice.
     public func close() {
+        if let marker = writerMarker.withLock({ value -> (descriptor: FileDescriptor, name: String)? in
+            defer { value = nil }
+            return value
+        }) {
+            // Not synced: a marker that survives a crash only costs the next open a full check.
+            if let writers = try? openDirectory(Self.writersDirectory) {
+                try? writers.removeFile(marker.name)
+                try? writers.close()
+            }
+            try? marker.descriptor.close()
+        }
         let descriptor = state.withLock { value -> FileDescriptor? in
             defer { value = nil }
             return value
@@ -182,6 +201,7 @@ public final class ContainerDirectory: Sendable {
     /// written and then published atomically under its final name.
     /// - Throws: ``AppGroupError``.
     public func stage(in directory: ContainerPath?, permissions: UInt32 = 0o644) throws -> StagedFile {
+        try markWriter()
         let fd = try openDirectory(directory, creating: true)
         do {
             // Between O_EXCL creation and its flock a temporary looks abandoned; the shared staging
@@ -206,6 +226,7 @@ public final class ContainerDirectory: Sendable {
     public func stage(movingFileAt source: URL, in directory: ContainerPath?, permissions: UInt32 = 0o644) throws
         -> StagedFile?
     {
+        try markWriter()
         let sourceDirectory: FileDescriptor
         let file: FileDescriptor
         let shown = source.path
@@ -247,6 +268,58 @@ public final class ContainerDirectory: Sendable {
         } catch {
             try? fd.close()
             throw error
+        }
+    }
+
+    /// Where writer markers live.
+    static var writersDirectory: ContainerPath { ContainerPath(components: [".exthost", "writers"]) }
+
+    /// Leaves this process's writer marker (once): a new file in `.exthost/writers/`, `flock`ed for
+    /// as long as the directory is open, its directory fsynced before anything is staged. Created
+    /// under the shared staging lock, so recovery (which takes it exclusively) never sees it
+    /// unlocked.
+    /// - Throws: ``AppGroupError``.
+    func markWriter() throws {
+        guard marksWriters, writerMarker.withLock({ $0 == nil }) else { return }
+        let writers = try openDirectory(Self.writersDirectory, creating: true)
+        defer { try? writers.close() }
+        let name = String(UInt64.random(in: .min ... .max), radix: 16)
+        let shown = "\(Self.writersDirectory)/\(name)"
+        try ContainerLock(directory: self, path: .stagingLock).withLock(.shared) {
+            let marker: FileDescriptor
+            do throws(Errno) {
+                marker = try FileDescriptor.open(
+                    name, relativeTo: writers, [.readWrite, .create, .exclusiveCreate, .noFollow], permissions: 0o600)
+            } catch {
+                throw AppGroupError.open(error, path: shown)
+            }
+            do throws(Errno) {
+                try marker.lock(.exclusive)
+                try writers.sync()
+            } catch {
+                try? writers.removeFile(name)
+                try? marker.close()
+                throw AppGroupError.sync(error, path: shown)
+            }
+            writerMarker.withLock { $0 = (marker, name) }
+        }
+    }
+
+    /// The writer markers no live process holds (their writers died), under the exclusive staging
+    /// lock the caller holds.
+    func deadWriterMarkers() throws -> [String] {
+        let entries: [DirectoryEntry]
+        do { entries = try self.entries(in: Self.writersDirectory) } catch let error as AppGroupError
+            where error.code == .notFound
+        {
+            return []
+        }
+        return try entries.compactMap { entry in
+            let path = try Self.writersDirectory.appending(entry.name)
+            guard entry.kind == .regular || entry.kind == nil else { return nil }
+            guard let fd = try? open(path, [.readOnly, .nonBlocking]) else { return nil }
+            defer { try? fd.close() }
+            return (try? fd.lock(.exclusive, wait: false)) == true ? entry.name : nil
         }
     }
 

@@ -48,53 +48,115 @@ enum Journal {
         return UUID(uuid: uuid)
     }
 
-    /// Reads whole records from `offset` to the end of the file.
+    /// Reads whole records from `offset` to the end of the file, decoding every entry.
     static func scan(_ fd: FileDescriptor, from offset: Int64, path: String) throws -> Scan {
+        var entries: [JournalEntry] = []
+        var scan = try walk(fd, from: offset, path: path, decoding: true) { entries.append($0) }
+        scan.entries = entries
+        return scan
+    }
+
+    /// Checks the records from `offset` to the end — framing, CRC, and the sequence number of the
+    /// last one — without decoding them or holding them: memory is one read buffer, however long
+    /// the journal. `Scan.entries` is empty; ``Frames/lastSequence`` is 0 when no record was read.
+    static func frames(_ fd: FileDescriptor, from offset: Int64, path: String) throws -> Frames {
+        var last = 0
+        let scan = try walk(fd, from: offset, path: path, decoding: false, lastSequence: &last) { _ in }
+        return Frames(scan: scan, lastSequence: last)
+    }
+
+    /// What ``frames(_:from:path:)`` found.
+    struct Frames {
+        var scan: Scan
+        var lastSequence: Int
+    }
+
+    /// Calls `visit` with each whole record from `offset` on (decoded when `decoding`), reading
+    /// 1 MiB at a time; stops at the first short or damaged frame.
+    static func walk(
+        _ fd: FileDescriptor, from offset: Int64, path: String, decoding: Bool, visit: (JournalEntry) -> Void
+    ) throws -> Scan {
+        var last = 0
+        return try walk(fd, from: offset, path: path, decoding: decoding, lastSequence: &last, visit: visit)
+    }
+
+    private static func walk(
+        _ fd: FileDescriptor, from offset: Int64, path: String, decoding: Bool, lastSequence: inout Int,
+        visit: (JournalEntry) -> Void
+    ) throws -> Scan {
         let length: Int64
         do { length = try fd.status().size } catch { throw AppGroupError.read(error, path: path) }
-        var bytes = [UInt8](repeating: 0, count: Int(max(0, length - offset)))
+        // A window of the file: `window[0..<filled]` holds bytes from `windowStart`.
+        var window = [UInt8](repeating: 0, count: 1 << 20)
+        var windowStart = offset
         var filled = 0
-        do {
-            try bytes.withUnsafeMutableBytes { raw in
-                while filled < raw.count {
-                    let count = try fd.read(
-                        fromAbsoluteOffset: offset + Int64(filled),
-                        into: UnsafeMutableRawBufferPointer(rebasing: raw[filled...]))
-                    if count == 0 { break }
-                    filled += count
+        var position = offset
+        var damage: String?
+        /// Makes `count` bytes from `position` available in the window; false at the end of the file.
+        func ensure(_ count: Int) throws -> Bool {
+            if position + Int64(count) <= windowStart + Int64(filled) { return true }
+            let keep = Int(windowStart + Int64(filled) - position)
+            if keep > 0 {
+                let from = Int(position - windowStart)
+                window.withUnsafeMutableBytes { raw in
+                    guard let base = raw.baseAddress else { return }
+                    base.copyMemory(from: base + from, byteCount: keep)
                 }
             }
-        } catch let error as Errno {
-            throw AppGroupError.read(error, path: path)
+            if count > window.count { window += [UInt8](repeating: 0, count: count - window.count) }
+            windowStart = position
+            filled = max(keep, 0)
+            do {
+                try window.withUnsafeMutableBytes { raw in
+                    while filled < raw.count {
+                        let read = try fd.read(
+                            fromAbsoluteOffset: windowStart + Int64(filled),
+                            into: UnsafeMutableRawBufferPointer(rebasing: raw[filled...]))
+                        if read == 0 { break }
+                        filled += read
+                    }
+                }
+            } catch let error as Errno {
+                throw AppGroupError.read(error, path: path)
+            }
+            return filled >= count
         }
-        var entries: [JournalEntry] = []
-        var position = 0
-        var damage: String?
-        while position < filled {
-            guard filled - position >= 8 else {
-                damage = "record at byte \(offset + Int64(position)): \(filled - position) bytes, too short for a frame"
+        while position < length {
+            guard try ensure(8) else {
+                damage = "record at byte \(position): \(length - position) bytes, too short for a frame"
                 break
             }
-            let size = Int(readLE32(bytes, position))
-            let storedCRC = readLE32(bytes, position + 4)
-            guard size > 0, size <= maximumRecord, position + 8 + size <= filled else {
-                damage = "record at byte \(offset + Int64(position)): length \(size) runs past the end of the file"
+            let at = Int(position - windowStart)
+            let size = Int(readLE32(window, at))
+            let storedCRC = readLE32(window, at + 4)
+            guard size > 0, size <= maximumRecord, position + 8 + Int64(size) <= length, try ensure(8 + size) else {
+                damage = "record at byte \(position): length \(size) runs past the end of the file"
                 break
             }
-            let crc = bytes.withUnsafeBytes { raw in
-                let lengthCRC = CRC32C.checksum(UnsafeRawBufferPointer(rebasing: raw[position..<(position + 4)]))
+            let base = Int(position - windowStart)
+            let crc = window.withUnsafeBytes { raw in
+                let lengthCRC = CRC32C.checksum(UnsafeRawBufferPointer(rebasing: raw[base..<(base + 4)]))
                 return CRC32C.checksum(
-                    UnsafeRawBufferPointer(rebasing: raw[(position + 8)..<(position + 8 + size)]), continuing: lengthCRC
-                )
+                    UnsafeRawBufferPointer(rebasing: raw[(base + 8)..<(base + 8 + size)]), continuing: lengthCRC)
             }
-            guard crc == storedCRC, let entry = decode(bytes[(position + 8)..<(position + 8 + size)]) else {
-                damage = "record at byte \(offset + Int64(position)): checksum mismatch (torn write)"
+            let payload = window[(base + 8)..<(base + 8 + size)]
+            guard crc == storedCRC, payload.count >= 9, payload.first == 1 else {
+                damage = "record at byte \(position): checksum mismatch (torn write)"
                 break
             }
-            entries.append(entry)
-            position += 8 + size
+            if decoding {
+                guard let entry = decode(payload) else {
+                    damage = "record at byte \(position): checksum mismatch (torn write)"
+                    break
+                }
+                visit(entry)
+                lastSequence = entry.sequence
+            } else {
+                lastSequence = Int(truncatingIfNeeded: readLE64(window, base + 9))
+            }
+            position += 8 + Int64(size)
         }
-        return Scan(entries: entries, validEnd: offset + Int64(position), fileLength: length, damage: damage)
+        return Scan(entries: [], validEnd: position, fileLength: length, damage: damage)
     }
 
     // MARK: - Records

@@ -5,10 +5,11 @@ import HostSystem
 /// the last whole record already read are scanned again.
 ///
 /// A writer that never lists entries (the extension) keeps only the last sequence number and the
-/// valid end (`retainsEntries == false`): a retained copy grows with the container's history and
-/// with every commit — about 1 KiB an entry, which put a 100 000-attachment share over the
-/// extension's 120 MiB limit. Without retention ``refreshAll(repair:)`` reads the entries from the
-/// journal (in the same scan when it is the store's first).
+/// valid end (`retainsEntries == false`), and reads the journal as frames (length, CRC, sequence)
+/// through one 1 MiB buffer without decoding them: a retained copy grows with the container's
+/// history and with every commit — about 1 KiB an entry, which put a 100 000-attachment share over
+/// the extension's 120 MiB limit. Without retention ``refreshAll(repair:)`` decodes the entries
+/// from the journal in a second scan.
 final class JournalIndex: Sendable {
     struct State: Sendable {
         var id: UUID
@@ -70,15 +71,21 @@ final class JournalIndex: Sendable {
             if state.id != id { state = State(id: id, validEnd: Int64(Journal.headerSize)) }
             return state.validEnd
         }
-        let scan = try Journal.scan(fd, from: start, path: path.description)
-        appended(scan.entries, newEnd: scan.validEnd)
         var entries: [JournalEntry] = []
-        if collectingAll {
-            if retainsEntries {
-                entries = state.withLock { $0.entries }
-            } else if start == Int64(Journal.headerSize) {
-                entries = scan.entries
-            } else {
+        let scan: Journal.Scan
+        if retainsEntries {
+            scan = try Journal.scan(fd, from: start, path: path.description)
+            appended(scan.entries, newEnd: scan.validEnd)
+            if collectingAll { entries = state.withLock { $0.entries } }
+        } else {
+            // Only the frames: memory stays one read buffer however long the history.
+            let frames = try Journal.frames(fd, from: start, path: path.description)
+            scan = frames.scan
+            state.withLock { state in
+                if frames.lastSequence > 0 { state.lastSequence = frames.lastSequence }
+                state.validEnd = frames.scan.validEnd
+            }
+            if collectingAll {
                 entries = try Journal.scan(fd, from: Int64(Journal.headerSize), path: path.description).entries
             }
         }

@@ -115,6 +115,10 @@ struct StoreTests {
         try journal.close()
         try Data([1]).write(to: container.appendingPathComponent("Inbox/.tmp-deadbeef"))
         try Data([2]).write(to: container.appendingPathComponent("Inbox/0000-orphan"))
+        // …left by a writer that died: its marker stays, and nobody holds its lock.
+        try FileManager.default.createDirectory(
+            at: container.appendingPathComponent(".exthost/writers"), withIntermediateDirectories: true)
+        try Data().write(to: container.appendingPathComponent(".exthost/writers/0dead"))
 
         let before = try AppGroupStore.inspect(group, root: scratch.root).verify()
         #expect(Set(before.problems.map(\.kind)) == [.tornJournalTail, .leftoverTemporaryFile, .orphanFile])
@@ -133,6 +137,34 @@ struct StoreTests {
         #expect(report.quarantinedFiles.map(\.from) == ["Inbox/0000-orphan"])
         #expect(try store.verify().isClean)
         #expect(try store.entries().map(\.name) == ["kept"])
+        #expect(
+            !FileManager.default.fileExists(atPath: container.appendingPathComponent(".exthost/writers/0dead").path))
+    }
+
+    @Test func anOpenAfterCleanExitsChecksOnlyTheJournalAndAThoroughRecoveryStillFindsAPlantedOrphan() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let group = try scratch.groupID()
+        var store: AppGroupStore? = try AppGroupStore.open(
+            group, as: try scratch.extensionIdentity(), root: scratch.root)
+        try store?.commit(name: "kept", typeIdentifier: "public.data", bytes: [9, 9])
+        let container = try #require(store?.container.url)
+        let writers = container.appendingPathComponent(".exthost/writers")
+        // A live writer's marker is held: another open does not take it for a dead one.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: writers.path).count == 1)
+        let other = try AppGroupStore.open(group, as: try scratch.appIdentity(), root: scratch.root)
+        #expect(other.lastRecovery.isEmpty)
+        store = nil  // a clean exit removes the marker
+        #expect(try FileManager.default.contentsOfDirectory(atPath: writers.path).isEmpty)
+
+        // A file nobody committed, with no writer dead: an open leaves it (it does not walk the
+        // container); verify reports it and a thorough recovery quarantines it.
+        try Data([2]).write(to: container.appendingPathComponent("Inbox/0000-planted"))
+        let reopened = try AppGroupStore.open(group, as: try scratch.extensionIdentity(), root: scratch.root)
+        #expect(reopened.lastRecovery.isEmpty)
+        #expect(try reopened.verify().problems.map(\.kind) == [.orphanFile])
+        #expect(try reopened.recover().quarantinedFiles.map(\.from) == ["Inbox/0000-planted"])
+        #expect(try reopened.verify().isClean)
     }
 
     @Test func aStoreOpensFromAKnownContainerURLOnlyForItsGroup() throws {
