@@ -56,7 +56,7 @@ let package = Package(
         .systemLibrary(name: "CMagic", pkgConfig: "libmagic", providers: [.apt(["libmagic-dev"])]),
         .target(
             name: "Payloads",
-            dependencies: ["ItemProviders", "UniformTypes", "ActivationRules", "Predicates", "Archives", "CMagic"]),
+            dependencies: ["ItemProviders", "UniformTypes", "ActivationRules", "Predicates", "Archives", "CMagic", "HostSystem"]),
 
         // MARK: - The share: host and extension sides
         .target(

@@ -1,5 +1,6 @@
 import CMagic
 public import Foundation
+import HostSystem
 public import UniformTypes
 
 /// Content sniffing through libmagic, for files whose name has no (known) extension.
@@ -19,15 +20,34 @@ public enum ContentSniffer {
 
     /// The MIME type libmagic reports for `bytes`.
     public static func mimeType(of bytes: Data) -> String? {
-        guard let cookie = magic_open(MAGIC_MIME_TYPE | MAGIC_ERROR) else { return nil }
-        defer { magic_close(cookie) }
-        guard magic_load(cookie, nil) == 0 else { return nil }
-        let result: String? = bytes.withUnsafeBytes { buffer in
-            guard let text = magic_buffer(cookie, buffer.baseAddress, buffer.count) else { return nil }
-            return String(cString: text)
+        database.withLock { database -> String? in
+            guard let cookie = database?.cookie else { return nil }
+            return bytes.withUnsafeBytes { buffer -> String? in
+                guard let text = magic_buffer(cookie, buffer.baseAddress, buffer.count) else { return nil }
+                return String(cString: text)
+            }
         }
-        return result
     }
+
+    /// An open, loaded libmagic handle. Loading costs a read of the compiled database (megabytes)
+    /// and a home-directory lookup, so it is done once per process (it was once per file: most of
+    /// the time a 2 000-file payload took to build); a `magic_t` is not safe to use from two
+    /// threads at once, so every use holds ``database``'s lock.
+    private struct Database: @unchecked Sendable {
+        let cookie: OpaquePointer
+
+        static func load() -> Database? {
+            guard let cookie = magic_open(MAGIC_MIME_TYPE | MAGIC_ERROR) else { return nil }
+            guard magic_load(cookie, nil) == 0 else {
+                magic_close(cookie)
+                return nil
+            }
+            return Database(cookie: cookie)
+        }
+    }
+
+    /// The process's libmagic handle, nil when libmagic or its database is missing.
+    private static let database = Locked(Database.load())
 
     /// The type for a file by its contents: the declared type for libmagic's MIME type, with
     /// `text/plain` as `public.plain-text`; `public.data` when nothing more specific is known.
