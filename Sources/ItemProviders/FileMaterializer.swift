@@ -5,12 +5,20 @@ import UniformTypes
 
 /// Turns what a load handler produced into bytes or into a file in a fresh directory.
 enum FileMaterializer {
-    /// A fresh, empty directory under ``ItemProviderConfiguration/temporaryDirectory``.
+    /// A fresh, empty directory under ``ItemProviderConfiguration/temporaryDirectory``
+    /// (`ItemProvider-<UUID>`, never reused): one `mkdirat` in the base directory, which is created
+    /// only when it is missing (FileManager's intermediate-directory creation stats every path
+    /// component, for every load).
     static func makeFreshDirectory() throws -> URL {
         let base = ItemProviderConfiguration.temporaryDirectory
-        let directory = base.appendingPathComponent("ItemProvider-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory
+        let name = "ItemProvider-\(UUID().uuidString)"
+        if !FileManager.default.fileExists(atPath: base.path) {
+            try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+        }
+        let parent = try FileDescriptor.open(base.path, [.readOnly, .directory])
+        defer { try? parent.close() }
+        try parent.makeDirectory(name, permissions: 0o700)
+        return base.appendingPathComponent(name, isDirectory: true)
     }
 
     /// The bytes of a fetched representation: data as is, a file's contents, a directory as a zip
@@ -120,9 +128,12 @@ enum FileMaterializer {
         }
     }
 
-    /// Removes a directory the loads made; failures are ignored (the temporary directory is the
-    /// system's to clean).
+    /// Removes a directory the loads made (never following a symbolic link inside it); failures
+    /// are ignored (the temporary directory is the system's to clean).
     static func remove(_ directory: URL) {
-        try? FileManager.default.removeItem(at: directory)
+        guard let base = try? FileDescriptor.open(directory.deletingLastPathComponent().path, [.readOnly, .directory])
+        else { return }
+        defer { try? base.close() }
+        try? base.removeTree(directory.lastPathComponent)
     }
 }
