@@ -276,8 +276,7 @@ actor ProviderTable {
                     WireError(
                         code: WireError.itemUnavailable, message: "\(request.typeIdentifier) has no original file"))
             }
-            let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-            guard attributes[.type] as? FileAttributeType == .typeRegular else {
+            guard try FileDescriptor.status(ofPath: url.path, followingLinks: false).kind == .regular else {
                 return .failure(
                     WireError(
                         code: WireError.itemUnavailable,

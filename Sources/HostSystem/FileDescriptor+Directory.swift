@@ -90,6 +90,22 @@ extension FileDescriptor {
         return FileStatus(buffer)
     }
 
+    /// The status of the file at `path` (relative to the working directory unless absolute); a
+    /// symbolic link is reported as itself unless `followingLinks`. Unlike FileManager's
+    /// attributes, it looks up no user or group names.
+    ///
+    /// The corresponding C function is `fstatat` (`AT_FDCWD`).
+    /// - Throws: ``Errno`` (`.noSuchFileOrDirectory`).
+    public static func status(ofPath path: String, followingLinks: Bool = true) throws(Errno) -> FileStatus {
+        var buffer = stat()
+        let flags = followingLinks ? 0 : AT_SYMLINK_NOFOLLOW
+        let result = path.withCString { cPath in
+            nothingOrErrno { system_fstatat(AT_FDCWD, cPath, &buffer, flags) }
+        }
+        try result.get()
+        return FileStatus(buffer)
+    }
+
     /// Creates the symbolic link `name` inside this directory, pointing at `target`.
     ///
     /// The corresponding C function is `symlinkat`.

@@ -105,15 +105,15 @@ enum FileMaterializer {
     /// or a directory (recursively) to `target`, which must not exist.
     static func copyItem(at source: URL, to target: URL) throws {
         let manager = FileManager.default
-        let attributes = try manager.attributesOfItem(atPath: source.path)
-        let permissions = (attributes[.posixPermissions] as? NSNumber)?.uint32Value ?? 0o644
-        switch attributes[.type] as? FileAttributeType {
-        case .typeDirectory?:
+        let status = try FileDescriptor.status(ofPath: source.path, followingLinks: false)
+        let permissions = status.permissions
+        switch status.kind {
+        case .directory:
             try manager.createDirectory(at: target, withIntermediateDirectories: false)
             for name in try manager.contentsOfDirectory(atPath: source.path).sorted() {
                 try copyItem(at: source.appendingPathComponent(name), to: target.appendingPathComponent(name))
             }
-        case .typeSymbolicLink?:
+        case .symbolicLink:
             let destination = try manager.destinationOfSymbolicLink(atPath: source.path)
             try manager.createSymbolicLink(atPath: target.path, withDestinationPath: destination)
         default:

@@ -1,4 +1,5 @@
 import Foundation
+import HostSystem
 import ItemProviders
 import UniformTypes
 
@@ -115,19 +116,14 @@ final class AttachmentBuilder {
     }
 
     static func size(of url: URL) -> Int64? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return nil }
-        if !isDirectory.boolValue {
-            return (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value
-        }
+        guard let status = try? FileDescriptor.status(ofPath: url.path) else { return nil }
+        guard status.kind == .directory else { return status.size }
         var total: Int64 = 0
         let enumerator = FileManager.default.enumerator(atPath: url.path)
         while let relative = enumerator?.nextObject() as? String {
-            let attributes = try? FileManager.default.attributesOfItem(
-                atPath: url.appendingPathComponent(relative).path)
-            if attributes?[.type] as? FileAttributeType == .typeRegular {
-                total += (attributes?[.size] as? NSNumber)?.int64Value ?? 0
-            }
+            let entry = try? FileDescriptor.status(
+                ofPath: url.appendingPathComponent(relative).path, followingLinks: false)
+            if let entry, entry.kind == .regular { total += entry.size }
         }
         return total
     }

@@ -157,4 +157,18 @@ struct LinksTimesAndTreesTests {
         defer { try? reader.close(); try? writer.close() }
         #expect(throws: Errno(rawValue: ESPIPE)) { try writer.startWriteback() }
     }
+
+    @Test func theStatusOfAPathFollowsALinkOnlyWhenAsked() throws {
+        let (url, dir) = try scratch()
+        defer { try? dir.close(); try? FileManager.default.removeItem(at: url) }
+        try makeFile("file", in: dir, "hello")
+        try dir.makeSymbolicLink("link", pointingTo: "file")
+        let link = url.appendingPathComponent("link").path
+        #expect(try FileDescriptor.status(ofPath: link).kind == .regular)
+        #expect(try FileDescriptor.status(ofPath: link).size == 5)
+        #expect(try FileDescriptor.status(ofPath: link, followingLinks: false).kind == .symbolicLink)
+        #expect(throws: Errno.noSuchFileOrDirectory) {
+            try FileDescriptor.status(ofPath: url.appendingPathComponent("missing").path)
+        }
+    }
 }
