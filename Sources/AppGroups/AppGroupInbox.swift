@@ -29,7 +29,7 @@ public final class AppGroupInbox: Sendable {
     /// lives in its own container.
     /// - Throws: ``AppGroupError`` `.notEntitled`, `.io`.
     public init(group: AppGroupIdentifier, app: BundleIdentity, root: DeviceRoot) throws {
-        store = try AppGroupStore.open(group, as: app, root: root, recovering: false)
+        store = try AppGroupStore.open(group, as: app, root: root, recovering: false, retainingEntries: false)
         self.app = app
         appContainer = try root.dataContainer(for: app)
         appDirectory = try ContainerDirectory(url: appContainer.url)
@@ -59,6 +59,17 @@ public final class AppGroupInbox: Sendable {
     public func pending(after sequence: Int? = nil, limit: Int? = nil) throws -> [InboxItem] {
         try store.entries(after: try sequence ?? cursor(), limit: limit).map {
             InboxItem(entry: $0, url: store.url(for: $0))
+        }
+    }
+
+    /// Calls `body` with each entry committed after the cursor (or after `sequence`), at most
+    /// `limit`, reading the journal one record at a time: memory stays flat however many there are.
+    /// - Throws: ``AppGroupError``, or what `body` throws.
+    public func forEachPending(after sequence: Int? = nil, limit: Int? = nil, _ body: (InboxItem) throws -> Void)
+        throws
+    {
+        try store.forEachEntry(after: try sequence ?? cursor(), limit: limit) {
+            try body(InboxItem(entry: $0, url: store.url(for: $0)))
         }
     }
 

@@ -47,6 +47,7 @@ extension AppGroupStore {
             defer { try? fd.close() }
             _ = try Journal.walk(fd, from: Int64(Journal.headerSize), path: path.description, decoding: true) {
                 referenced.insert($0.path.description)
+                return true
             }
             var orphans: [ContainerPath] = []
             try directory.walk(from: try ContainerPath(inboxDirectory)) { path, kind in

@@ -47,11 +47,13 @@ public final class AppGroupStore: Sendable {
     /// - Throws: ``AppGroupError`` `.notEntitled` (naming group, bundle identifier, entitlements
     ///   file), `.corrupt`, `.io`.
     public static func open(
-        _ group: AppGroupIdentifier, as identity: BundleIdentity, root: DeviceRoot, recovering: Bool = true
+        _ group: AppGroupIdentifier, as identity: BundleIdentity, root: DeviceRoot, recovering: Bool = true,
+        retainingEntries: Bool = true
     ) throws -> AppGroupStore {
         let info = try root.groupContainer(group, as: identity)
         return try AppGroupStore(
-            group: group, container: info, root: root, source: identity.bundleIdentifier, recover: recovering)
+            group: group, container: info, root: root, source: identity.bundleIdentifier, recover: recovering,
+            retainingEntries: retainingEntries)
     }
 
     /// Opens the group container at `url` (resolved earlier, e.g. by the host before it sandboxed
@@ -152,10 +154,40 @@ public final class AppGroupStore: Sendable {
     /// the shared lock (a torn tail left by a crashed writer is ignored, not repaired).
     /// - Throws: ``AppGroupError``.
     public func entries(after sequence: Int = 0, limit: Int? = nil) throws -> [JournalEntry] {
+        guard index.retainsEntries else {
+            var page: [JournalEntry] = []
+            try forEachEntry(after: sequence, limit: limit) { page.append($0) }
+            return page
+        }
         let all = try lock.withLock(.shared) { try index.refreshAll(repair: false).entries }
         guard let first = all.firstIndex(where: { $0.sequence > sequence }) else { return [] }
         let end = limit.map { min(all.count, first + max(0, $0)) } ?? all.count
         return Array(all[first..<end])
+    }
+
+    /// Calls `body` with each entry committed after `sequence`, in order, at most `limit` of them,
+    /// decoding the journal one record at a time from disk (records up to `sequence` are checked
+    /// but not decoded): memory does not grow with the group's history, so an app can list 100 000
+    /// entries in a few megabytes.
+    /// - Throws: ``AppGroupError``, or what `body` throws.
+    public func forEachEntry(after sequence: Int = 0, limit: Int? = nil, _ body: (JournalEntry) throws -> Void)
+        throws
+    {
+        var remaining = limit ?? Int.max
+        guard remaining > 0 else { return }
+        try lock.withLock(.shared) {
+            let path = try ContainerPath(Self.journalPath)
+            let fd = try directory.open(path)
+            defer { try? fd.close() }
+            _ = try Journal.readHeader(fd, path: path.description)
+            _ = try Journal.walk(
+                fd, from: Int64(Journal.headerSize), path: path.description, decoding: true, skippingThrough: sequence
+            ) { entry in
+                try body(entry)
+                remaining -= 1
+                return remaining > 0
+            }
+        }
     }
 
     /// The file URL of an entry (for the app, which opens it itself).

@@ -51,7 +51,10 @@ enum Journal {
     /// Reads whole records from `offset` to the end of the file, decoding every entry.
     static func scan(_ fd: FileDescriptor, from offset: Int64, path: String) throws -> Scan {
         var entries: [JournalEntry] = []
-        var scan = try walk(fd, from: offset, path: path, decoding: true) { entries.append($0) }
+        var scan = try walk(fd, from: offset, path: path, decoding: true) {
+            entries.append($0)
+            return true
+        }
         scan.entries = entries
         return scan
     }
@@ -61,7 +64,7 @@ enum Journal {
     /// the journal. `Scan.entries` is empty; ``Frames/lastSequence`` is 0 when no record was read.
     static func frames(_ fd: FileDescriptor, from offset: Int64, path: String) throws -> Frames {
         var last = 0
-        let scan = try walk(fd, from: offset, path: path, decoding: false, lastSequence: &last) { _ in }
+        let scan = try walk(fd, from: offset, path: path, decoding: false, lastSequence: &last) { _ in true }
         return Frames(scan: scan, lastSequence: last)
     }
 
@@ -71,18 +74,22 @@ enum Journal {
         var lastSequence: Int
     }
 
-    /// Calls `visit` with each whole record from `offset` on (decoded when `decoding`), reading
-    /// 1 MiB at a time; stops at the first short or damaged frame.
+    /// Calls `visit` with each whole record from `offset` on (decoded when `decoding`; records
+    /// numbered `skippingThrough` or lower are checked but not decoded), reading 1 MiB at a time;
+    /// stops at the first short or damaged frame, or when `visit` returns false.
     static func walk(
-        _ fd: FileDescriptor, from offset: Int64, path: String, decoding: Bool, visit: (JournalEntry) -> Void
+        _ fd: FileDescriptor, from offset: Int64, path: String, decoding: Bool, skippingThrough: Int = 0,
+        visit: (JournalEntry) throws -> Bool
     ) throws -> Scan {
         var last = 0
-        return try walk(fd, from: offset, path: path, decoding: decoding, lastSequence: &last, visit: visit)
+        return try walk(
+            fd, from: offset, path: path, decoding: decoding, skippingThrough: skippingThrough, lastSequence: &last,
+            visit: visit)
     }
 
     private static func walk(
-        _ fd: FileDescriptor, from offset: Int64, path: String, decoding: Bool, lastSequence: inout Int,
-        visit: (JournalEntry) -> Void
+        _ fd: FileDescriptor, from offset: Int64, path: String, decoding: Bool, skippingThrough: Int = 0,
+        lastSequence: inout Int, visit: (JournalEntry) throws -> Bool
     ) throws -> Scan {
         let length: Int64
         do { length = try fd.status().size } catch { throw AppGroupError.read(error, path: path) }
@@ -144,17 +151,17 @@ enum Journal {
                 damage = "record at byte \(position): checksum mismatch (torn write)"
                 break
             }
-            if decoding {
+            let sequence = Int(truncatingIfNeeded: readLE64(window, base + 9))
+            lastSequence = sequence
+            position += 8 + Int64(size)
+            if decoding && sequence > skippingThrough {
                 guard let entry = decode(payload) else {
+                    position -= 8 + Int64(size)
                     damage = "record at byte \(position): checksum mismatch (torn write)"
                     break
                 }
-                visit(entry)
-                lastSequence = entry.sequence
-            } else {
-                lastSequence = Int(truncatingIfNeeded: readLE64(window, base + 9))
+                if try !visit(entry) { break }
             }
-            position += 8 + Int64(size)
         }
         return Scan(entries: [], validEnd: position, fileLength: length, damage: damage)
     }

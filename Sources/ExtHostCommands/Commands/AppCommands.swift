@@ -42,24 +42,38 @@ enum AppCommands {
             }
             return Int(value)
         }
-        let items = try ContainerSupport.mapped {
-            if let wait { return Array(try inbox.waitForEntries(timeout: wait).prefix(limit ?? Int.max)) }
-            return try inbox.pending(after: after, limit: limit)
+        // Without --wait the entries are listed as they are read from the journal, one at a time:
+        // 100 000 of them never exist in memory at once.
+        var waited: [InboxItem]?
+        if let wait {
+            waited = Array(
+                try ContainerSupport.mapped { try inbox.waitForEntries(timeout: wait) }.prefix(limit ?? Int.max))
         }
-        if parsed[.consume], let last = items.last {
-            try ContainerSupport.mapped { try inbox.consume(through: last.entry.sequence) }
+        func forEachItem(_ body: (InboxItem) throws -> Void) throws {
+            if let waited { return try waited.forEach(body) }
+            try ContainerSupport.mapped { try inbox.forEachPending(after: after, limit: limit, body) }
         }
+        var last: Int?
         if parsed[.json] {
-            context.printJSON(
-                [("group", .string(group.rawValue)), ("app", .string(app.bundleIdentifier))], array: "items",
-                count: items.count
-            ) { ContainerSupport.json(items[$0].entry, url: items[$0].url) }
-        } else if items.isEmpty {
-            context.print("no new entries for \(app.bundleIdentifier) in \(group)")
+            try context.printJSON(
+                [("group", .string(group.rawValue)), ("app", .string(app.bundleIdentifier))], array: "items"
+            ) { emit in
+                try forEachItem { item in
+                    last = item.entry.sequence
+                    try emit(ContainerSupport.json(item.entry, url: item.url))
+                }
+            }
         } else {
-            for item in items { context.print("\(ContainerSupport.line(item.entry))  \(item.url.path)") }
+            try forEachItem { item in
+                last = item.entry.sequence
+                context.print("\(ContainerSupport.line(item.entry))  \(item.url.path)")
+            }
+            if last == nil { context.print("no new entries for \(app.bundleIdentifier) in \(group)") }
         }
-        return wait != nil && items.isEmpty ? .failure : .success
+        if parsed[.consume], let last {
+            try ContainerSupport.mapped { try inbox.consume(through: last) }
+        }
+        return wait != nil && last == nil ? .failure : .success
     }
 
     static let run = CommandSpec(

@@ -84,6 +84,19 @@ public final class CommandContext: Sendable {
         write("\n", toError: false)
     }
 
+    /// Writes `{pairs…, key: [elements…], trailing…}` to standard output as ``printJSON(_:)`` would,
+    /// the elements handed over one at a time by `elements` (see
+    /// ``JSONValue/streamObject(_:array:elements:trailing:to:)``).
+    public func printJSON(
+        _ pairs: [(String, JSONValue)], array key: String, trailing: [(String, JSONValue)] = [],
+        elements: (_ emit: (JSONValue) throws -> Void) throws -> Void
+    ) rethrows {
+        try JSONValue.streamObject(pairs, array: key, elements: elements, trailing: trailing) {
+            write($0, toError: false)
+        }
+        write("\n", toError: false)
+    }
+
     /// Writes `text` as is.
     public func write(_ text: String, toError: Bool) {
         sink.withLock { sink in

@@ -43,6 +43,21 @@ public enum JSONValue: Sendable, Equatable {
         _ pairs: [(String, JSONValue)], array key: String, count: Int, element: (Int) throws -> JSONValue,
         trailing: [(String, JSONValue)] = [], to write: (String) -> Void
     ) rethrows {
+        try streamObject(
+            pairs, array: key,
+            elements: { emit in
+                for index in 0..<count { try emit(try element(index)) }
+            }, trailing: trailing, to: write)
+    }
+
+    /// ``streamObject(_:array:count:element:trailing:to:)`` for elements whose number is not known
+    /// in advance: `elements` hands each one to `emit` as it produces it (while reading a journal,
+    /// say), so nothing but the element being written is held.
+    public static func streamObject(
+        _ pairs: [(String, JSONValue)], array key: String,
+        elements: (_ emit: (JSONValue) throws -> Void) throws -> Void,
+        trailing: [(String, JSONValue)] = [], to write: (String) -> Void
+    ) rethrows {
         var out = "{\n"
         for pair in pairs {
             out += "  "
@@ -51,22 +66,20 @@ public enum JSONValue: Sendable, Equatable {
         }
         out += "  "
         escape(key, into: &out)
-        out += ": "
-        if count == 0 {
-            out += "[]"
-        } else {
-            out += "[\n"
-            for index in 0..<count {
-                out += "    "
-                try element(index).write(into: &out, indent: 2, pretty: true)
-                out += index < count - 1 ? ",\n" : "\n"
+        out += ": ["
+        var any = false
+        try withoutActuallyEscaping(write) { flush in
+            try elements { element in
+                out += any ? ",\n    " : "\n    "
+                any = true
+                element.write(into: &out, indent: 2, pretty: true)
                 if out.utf8.count >= 1 << 20 {
-                    write(out)
+                    flush(out)
                     out = ""
                 }
             }
-            out += "  ]"
         }
+        out += any ? "\n  ]" : "]"
         for pair in trailing {
             out += ",\n  "
             writeMember(pair, indent: 0, pretty: true, into: &out)
