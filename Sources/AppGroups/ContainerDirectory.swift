@@ -13,14 +13,21 @@ public final class ContainerDirectory: Sendable {
     /// Where the container was when it was opened (for messages and file URLs handed to callers).
     public let url: URL
     private let state: Locked<FileDescriptor?>
-    /// Whether staging marks this process as a writer (``markWriter()``).
+    /// Whether staging marks this process as a writer (``beginStaging()``).
     let marksWriters: Bool
-    private let writerMarker = Locked<(descriptor: FileDescriptor, name: String)?>(nil)
+    private let writer = Locked(WriterState())
 
-    /// Opens the directory at `url`. With `marksWriters` (an App Group store's container), the
-    /// first file staged leaves a locked marker in `.exthost/writers/` until ``close()``: a marker
-    /// nobody holds tells recovery a writer died, so only then does it look for what a dead writer
-    /// can leave (temporary files, published files never journaled) across the whole container.
+    /// How many staged files of this process are outstanding, and its marker while there are any.
+    private struct WriterState {
+        var staged = 0
+        var marker: (descriptor: FileDescriptor, name: String)?
+    }
+
+    /// Opens the directory at `url`. With `marksWriters` (an App Group store's container), a
+    /// locked marker in `.exthost/writers/` exists while this process has staged files that are
+    /// not yet committed or discarded: a marker nobody holds tells recovery a writer died with work
+    /// in flight, so only then does it look for what such a writer can leave (temporary files,
+    /// published files never journaled) across the whole container.
     /// - Throws: ``AppGroupError`` `.notFound` / `.io`.
     public init(url: URL, marksWriters: Bool = false) throws {
         self.url = url
@@ -37,17 +44,11 @@ public final class ContainerDirectory: Sendable {
     /// Closes the directory descriptor (removing this process's writer marker); later accesses
     /// fail. Safe to call twice.
     public func close() {
-        if let marker = writerMarker.withLock({ value -> (descriptor: FileDescriptor, name: String)? in
-            defer { value = nil }
-            return value
-        }) {
-            // Not synced: a marker that survives a crash only costs the next open a full check.
-            if let writers = try? openDirectory(Self.writersDirectory) {
-                try? writers.removeFile(marker.name)
-                try? writers.close()
-            }
-            try? marker.descriptor.close()
-        }
+        removeMarker(
+            writer.withLock { state in
+                defer { state.marker = nil }
+                return state.marker
+            })
         let descriptor = state.withLock { value -> FileDescriptor? in
             defer { value = nil }
             return value
@@ -201,16 +202,23 @@ public final class ContainerDirectory: Sendable {
     /// written and then published atomically under its final name.
     /// - Throws: ``AppGroupError``.
     public func stage(in directory: ContainerPath?, permissions: UInt32 = 0o644) throws -> StagedFile {
-        try markWriter()
-        let fd = try openDirectory(directory, creating: true)
+        let release = try beginStaging()
         do {
-            // Between O_EXCL creation and its flock a temporary looks abandoned; the shared staging
-            // lock keeps recovery (which takes it exclusively) from judging it in that window.
-            return try ContainerLock(directory: self, path: .stagingLock).withLock(.shared) {
-                try StagedFile(directory: fd, directoryPath: directory?.description ?? "", permissions: permissions)
+            let fd = try openDirectory(directory, creating: true)
+            do {
+                // Between O_EXCL creation and its flock a temporary looks abandoned; the shared staging
+                // lock keeps recovery (which takes it exclusively) from judging it in that window.
+                let staged = try ContainerLock(directory: self, path: .stagingLock).withLock(.shared) {
+                    try StagedFile(directory: fd, directoryPath: directory?.description ?? "", permissions: permissions)
+                }
+                staged.release = release
+                return staged
+            } catch {
+                try? fd.close()
+                throw error
             }
         } catch {
-            try? fd.close()
+            release?()
             throw error
         }
     }
@@ -226,7 +234,9 @@ public final class ContainerDirectory: Sendable {
     public func stage(movingFileAt source: URL, in directory: ContainerPath?, permissions: UInt32 = 0o644) throws
         -> StagedFile?
     {
-        try markWriter()
+        let release = try beginStaging()
+        var handedOver = false
+        defer { if !handedOver { release?() } }
         let sourceDirectory: FileDescriptor
         let file: FileDescriptor
         let shown = source.path
@@ -264,6 +274,8 @@ public final class ContainerDirectory: Sendable {
                 return nil
             }
             adopted = true
+            staged.release = release
+            handedOver = true
             return staged
         } catch {
             try? fd.close()
@@ -274,18 +286,35 @@ public final class ContainerDirectory: Sendable {
     /// Where writer markers live.
     static var writersDirectory: ContainerPath { ContainerPath(components: [".exthost", "writers"]) }
 
-    /// Leaves this process's writer marker (once): a new file in `.exthost/writers/`, `flock`ed for
-    /// as long as the directory is open, its directory fsynced before anything is staged. Created
-    /// under the shared staging lock, so recovery (which takes it exclusively) never sees it
-    /// unlocked.
+    /// Counts a staged file in. The first of a busy period leaves this process's writer marker: a
+    /// new file in `.exthost/writers/`, `flock`ed, its directory fsynced before anything is staged
+    /// (created under the shared staging lock, so recovery, which takes it exclusively, never sees
+    /// it unlocked). Returns what the staged file calls once it is committed or discarded (nil
+    /// when this directory marks no writers); the last one removes the marker.
     /// - Throws: ``AppGroupError``.
-    func markWriter() throws {
-        guard marksWriters, writerMarker.withLock({ $0 == nil }) else { return }
+    func beginStaging() throws -> (@Sendable () -> Void)? {
+        guard marksWriters else { return nil }
+        try writer.withLock { state throws in
+            if state.marker == nil { state.marker = try makeMarker() }
+            state.staged += 1
+        }
+        return { [self] in
+            removeMarker(
+                writer.withLock { state in
+                    state.staged -= 1
+                    guard state.staged == 0 else { return nil }
+                    defer { state.marker = nil }
+                    return state.marker
+                })
+        }
+    }
+
+    private func makeMarker() throws -> (descriptor: FileDescriptor, name: String) {
         let writers = try openDirectory(Self.writersDirectory, creating: true)
         defer { try? writers.close() }
         let name = String(UInt64.random(in: .min ... .max), radix: 16)
         let shown = "\(Self.writersDirectory)/\(name)"
-        try ContainerLock(directory: self, path: .stagingLock).withLock(.shared) {
+        return try ContainerLock(directory: self, path: .stagingLock).withLock(.shared) {
             let marker: FileDescriptor
             do throws(Errno) {
                 marker = try FileDescriptor.open(
@@ -301,8 +330,19 @@ public final class ContainerDirectory: Sendable {
                 try? marker.close()
                 throw AppGroupError.sync(error, path: shown)
             }
-            writerMarker.withLock { $0 = (marker, name) }
+            return (marker, name)
         }
+    }
+
+    /// Unlinks and closes a marker (not synced: a marker that survives a crash only costs the next
+    /// open a whole-container check).
+    private func removeMarker(_ marker: (descriptor: FileDescriptor, name: String)?) {
+        guard let marker else { return }
+        if let writers = try? openDirectory(Self.writersDirectory) {
+            try? writers.removeFile(marker.name)
+            try? writers.close()
+        }
+        try? marker.descriptor.close()
     }
 
     /// The writer markers no live process holds (their writers died), under the exclusive staging

@@ -18,6 +18,9 @@ public final class StagedFile {
     private let directoryPath: String
     private var finished: (size: Int64, sha256: String)?
     private var done = false
+    /// Called once when the file is discarded (after a commit, every staged file is): tells its
+    /// container this process has one staged file fewer.
+    var release: (@Sendable () -> Void)?
 
     /// Takes ownership of `directory` on success only.
     init(directory: FileDescriptor, directoryPath: String, permissions: UInt32) throws {
@@ -159,6 +162,11 @@ public final class StagedFile {
 
     /// Removes the temporary file (if not yet published) and closes everything. Safe to call twice.
     public func discard() {
+        defer {
+            let release = self.release
+            self.release = nil
+            release?()
+        }
         guard !done else { return }
         done = true
         try? directory.removeFile(temporaryName)

@@ -81,13 +81,7 @@ extension FileDescriptor {
     /// The corresponding C function is `fstatat` (with `AT_SYMLINK_NOFOLLOW` by default).
     /// - Throws: ``Errno`` (`.noSuchFileOrDirectory`).
     public func status(ofEntry name: String, followingLinks: Bool = false) throws(Errno) -> FileStatus {
-        var buffer = stat()
-        let flags = followingLinks ? 0 : AT_SYMLINK_NOFOLLOW
-        let result = name.withCString { path in
-            nothingOrErrno { system_fstatat(rawValue, path, &buffer, flags) }
-        }
-        try result.get()
-        return FileStatus(buffer)
+        try Self.status(of: name, relativeTo: rawValue, followingLinks: followingLinks)
     }
 
     /// The status of the file at `path` (relative to the working directory unless absolute); a
@@ -97,10 +91,16 @@ extension FileDescriptor {
     /// The corresponding C function is `fstatat` (`AT_FDCWD`).
     /// - Throws: ``Errno`` (`.noSuchFileOrDirectory`).
     public static func status(ofPath path: String, followingLinks: Bool = true) throws(Errno) -> FileStatus {
+        try status(of: path, relativeTo: AT_FDCWD, followingLinks: followingLinks)
+    }
+
+    private static func status(of path: String, relativeTo directory: CInt, followingLinks: Bool) throws(Errno)
+        -> FileStatus
+    {
         var buffer = stat()
         let flags = followingLinks ? 0 : AT_SYMLINK_NOFOLLOW
         let result = path.withCString { cPath in
-            nothingOrErrno { system_fstatat(AT_FDCWD, cPath, &buffer, flags) }
+            nothingOrErrno { system_fstatat(directory, cPath, &buffer, flags) }
         }
         try result.get()
         return FileStatus(buffer)

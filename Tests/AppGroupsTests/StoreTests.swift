@@ -145,16 +145,18 @@ struct StoreTests {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let group = try scratch.groupID()
-        var store: AppGroupStore? = try AppGroupStore.open(
-            group, as: try scratch.extensionIdentity(), root: scratch.root)
-        try store?.commit(name: "kept", typeIdentifier: "public.data", bytes: [9, 9])
-        let container = try #require(store?.container.url)
+        let store = try AppGroupStore.open(group, as: try scratch.extensionIdentity(), root: scratch.root)
+        let container = store.container.url
         let writers = container.appendingPathComponent(".exthost/writers")
-        // A live writer's marker is held: another open does not take it for a dead one.
+        // A writer's marker exists while it has staged files in flight, and it is held: another
+        // open does not take it for a dead one.
+        let staged = try store.makeEntry(name: "kept", typeIdentifier: "public.data")
+        try staged.write([9, 9])
         #expect(try FileManager.default.contentsOfDirectory(atPath: writers.path).count == 1)
         let other = try AppGroupStore.open(group, as: try scratch.appIdentity(), root: scratch.root)
         #expect(other.lastRecovery.isEmpty)
-        store = nil  // a clean exit removes the marker
+        #expect(try FileManager.default.contentsOfDirectory(atPath: writers.path).count == 1)
+        try store.commit([staged])  // nothing in flight any more: the marker goes
         #expect(try FileManager.default.contentsOfDirectory(atPath: writers.path).isEmpty)
 
         // A file nobody committed, with no writer dead: an open leaves it (it does not walk the

@@ -46,8 +46,7 @@ struct ContainerCommandsTests {
         func names(_ arguments: [String]) async throws -> [String] {
             let (code, out, err) = await run(["app", "inbox", "--group", Self.group, "--json"] + arguments, root: root)
             #expect(code == .success, "\(err)")
-            let json = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
-            return (json["items"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+            return try JSONDecoder().decode(ContainerReports.Inbox.self, from: Data(out.utf8)).items.map(\.name)
         }
         #expect(try await names(["--limit", "2"]) == ["note.txt", "photo.png"])
         #expect(try await names(["--limit", "2", "--after", "2"]) == ["menu.pdf"])
@@ -88,10 +87,14 @@ struct ContainerCommandsTests {
         let note = root.appendingPathComponent("Bundles/DemoItems/note.txt").path
         _ = await run(["container", "write", Self.group, note, "--as-bundle", share, "--json"], root: root)
         let (_, json, _) = await run(["container", "show", Self.group, "--json"], root: root)
-        let url = try #require(json.split(separator: "\"url\": \"").last?.split(separator: "\"").first)
-        try Data("changed".utf8).write(to: URL(fileURLWithPath: String(url)))
+        let shown = try JSONDecoder().decode(ContainerReports.Show.self, from: Data(json.utf8))
+        let url = try #require(shown.entries.first?.url)
+        try Data("changed".utf8).write(to: URL(fileURLWithPath: url))
         let (code, out, _) = await run(["container", "verify", Self.group], root: root)
         #expect(code == .failure && out.contains("size mismatch"))
+        let (_, verifyJSON, _) = await run(["container", "verify", Self.group, "--json"], root: root)
+        let verified = try JSONDecoder().decode(ContainerReports.Verify.self, from: Data(verifyJSON.utf8))
+        #expect(!verified.clean && verified.entries == 1 && verified.problems.map(\.path) == [shown.entries[0].path])
     }
 
     @Test func writtenFilesAreTypedByTheSystemAndTheBundlesDeclarations() async throws {
@@ -108,9 +111,8 @@ struct ContainerCommandsTests {
             root: root)
         #expect(code == .success, "\(err)")
         // CardDrop.app exports com.example.carddrop.card for .card; the extension inherits its app's types.
-        #expect(out.contains("\"type\": \"com.example.carddrop.card\""))
-        #expect(out.contains("\"type\": \"com.apple.quicktime-movie\""))
-        #expect(out.contains("\"type\": \"public.data\""))
+        let entries = try JSONDecoder().decode([ContainerReports.Entry].self, from: Data(out.utf8))
+        #expect(entries.map(\.type) == ["com.example.carddrop.card", "com.apple.quicktime-movie", "public.data"])
     }
 
     @Test func anUnentitledBundleIsRefusedByName() async throws {

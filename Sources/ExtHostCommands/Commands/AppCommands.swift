@@ -60,7 +60,7 @@ enum AppCommands {
             ) { emit in
                 try forEachItem { item in
                     last = item.entry.sequence
-                    try emit(ContainerSupport.json(item.entry, url: item.url))
+                    try emit(JSONValue(encoding: ContainerReports.Entry(item.entry, url: item.url)))
                 }
             }
         } else {

@@ -81,7 +81,7 @@ enum ContainerArchiveCommands {
             throw ContainerSupport.commandError(error)
         }
         if parsed[.json] {
-            context.printJSON(.array(entries.map { ContainerSupport.json($0, url: store.url(for: $0)) }))
+            try context.printJSON(encoding: entries.map { ContainerReports.Entry($0, url: store.url(for: $0)) })
         } else {
             for entry in entries { context.print(ContainerSupport.line(entry)) }
         }

@@ -16,21 +16,14 @@ enum ContainerCommands {
         let root = try ContainerSupport.root(parsed, context)
         let containers = root.containers()
         if parsed[.json] {
-            context.printJSON(
-                .object([
-                    ("root", .string(root.url.path)),
-                    (
-                        "containers",
-                        .array(
-                            containers.map {
-                                .object([
-                                    ("kind", .string($0.kind.rawValue)), ("identifier", .string($0.identifier)),
-                                    ("uuid", .string($0.uuid.uuidString)), ("path", .string($0.url.path)),
-                                    ("bytes", .int(Int(size(of: $0.url)))),
-                                ])
-                            })
-                    ),
-                ]))
+            try context.printJSON(
+                encoding: ContainerReports.List(
+                    root: root.url.path,
+                    containers: containers.map {
+                        ContainerReports.List.Container(
+                            kind: $0.kind.rawValue, identifier: $0.identifier, uuid: $0.uuid.uuidString,
+                            path: $0.url.path, bytes: Int(size(of: $0.url)))
+                    }))
             return .success
         }
         if containers.isEmpty {
@@ -55,12 +48,11 @@ enum ContainerCommands {
         }
         let entries = try ContainerSupport.mapped { try store.entries() }
         if parsed[.json] {
-            context.printJSON(
-                .object([
-                    ("group", .string(group.rawValue)), ("uuid", .string(store.container.uuid.uuidString)),
-                    ("path", .string(store.container.url.path)), ("journal", .string(store.journalID.uuidString)),
-                    ("entries", .array(entries.map { ContainerSupport.json($0, url: store.url(for: $0)) })),
-                ]))
+            try context.printJSON(
+                encoding: ContainerReports.Show(
+                    group: group.rawValue, uuid: store.container.uuid.uuidString, path: store.container.url.path,
+                    journal: store.journalID.uuidString,
+                    entries: entries.map { ContainerReports.Entry($0, url: store.url(for: $0)) }))
             return .success
         }
         context.print("\(group)  \(store.container.url.path)")
@@ -82,21 +74,13 @@ enum ContainerCommands {
         }
         let report = try ContainerSupport.mapped { try store.verify() }
         if parsed[.json] {
-            context.printJSON(
-                .object([
-                    ("group", .string(group.rawValue)), ("clean", .bool(report.isClean)),
-                    ("entries", .int(report.entryCount)), ("bytesChecked", .int(Int(report.bytesChecked))),
-                    (
-                        "problems",
-                        .array(
-                            report.problems.map {
-                                .object([
-                                    ("kind", .string($0.kind.rawValue)), ("path", .string($0.path)),
-                                    ("detail", .string($0.detail)),
-                                ])
-                            })
-                    ),
-                ]))
+            try context.printJSON(
+                encoding: ContainerReports.Verify(
+                    group: group.rawValue, clean: report.isClean, entries: report.entryCount,
+                    bytesChecked: report.bytesChecked,
+                    problems: report.problems.map {
+                        ContainerReports.Verify.Problem(kind: $0.kind.rawValue, path: $0.path, detail: $0.detail)
+                    }))
         } else if report.isClean {
             context.print("\(group): \(report.entryCount) entries, \(report.bytesChecked) bytes checked, no problems")
         } else {
@@ -118,7 +102,7 @@ enum ContainerCommands {
         }
         let lines = store.lastRecovery.lines
         if parsed[.json] {
-            context.printJSON(.object([("group", .string(group.rawValue)), ("actions", .strings(lines))]))
+            try context.printJSON(encoding: ContainerReports.Recover(group: group.rawValue, actions: lines))
         } else {
             context.print(lines.isEmpty ? "\(group): nothing to recover" : lines.joined(separator: "\n"))
         }
@@ -187,7 +171,7 @@ enum ContainerCommands {
             if !parsed[.json] { for entry in batch { context.print(ContainerSupport.line(entry)) } }
         }
         if parsed[.json] {
-            context.printJSON(.array(committed.map { ContainerSupport.json($0, url: store.url(for: $0)) }))
+            try context.printJSON(encoding: committed.map { ContainerReports.Entry($0, url: store.url(for: $0)) })
         }
         return .success
     }

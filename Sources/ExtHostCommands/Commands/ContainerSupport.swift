@@ -113,18 +113,6 @@ enum ContainerSupport {
         registry.declaredType(forFileNamed: name, conformingTo: .data)?.rawValue ?? "public.data"
     }
 
-    static func json(_ entry: JournalEntry, url: URL? = nil) -> JSONValue {
-        var fields: [(String, JSONValue)] = [
-            ("sequence", .int(entry.sequence)), ("id", .string(entry.id.uuidString)), ("name", .string(entry.name)),
-            ("path", .string(entry.path.description)), ("type", .string(entry.typeIdentifier)),
-            ("size", .int(Int(entry.size))), ("sha256", .string(entry.sha256)),
-            ("committedAt", .string(entry.committedAt.formatted(.iso8601))),
-            ("source", .string(entry.source)),
-        ]
-        if let url { fields.append(("url", .string(url.path))) }
-        return .object(fields)
-    }
-
     static func line(_ entry: JournalEntry) -> String {
         "#\(entry.sequence)  \(entry.path)  \(entry.typeIdentifier)  \(entry.size) B  sha256:\(entry.sha256.prefix(12))  from \(entry.source)"
     }

@@ -119,27 +119,27 @@ private struct KeyedTree<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
     mutating func encode(_ value: Int, forKey key: Key) throws { object.set(key.stringValue, .value(.int(value))) }
 
-    // A nil optional is written as null, so the key is always present.
-    mutating func encodeIfPresent(_ value: (some Encodable)?, forKey key: Key) throws {
+    // A nil optional is written as null, so the key is always present: every `encodeIfPresent`
+    // (the protocol's own skip nil).
+    private mutating func nullOr(_ value: (some Encodable)?, _ key: Key) throws {
         guard let value else { return try encodeNil(forKey: key) }
         try encode(value, forKey: key)
     }
-    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
-        guard let value else { return try encodeNil(forKey: key) }
-        try encode(value, forKey: key)
-    }
-    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
-        guard let value else { return try encodeNil(forKey: key) }
-        try encode(value, forKey: key)
-    }
-    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
-        guard let value else { return try encodeNil(forKey: key) }
-        try encode(value, forKey: key)
-    }
-    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
-        guard let value else { return try encodeNil(forKey: key) }
-        try encode(value, forKey: key)
-    }
+    mutating func encodeIfPresent(_ value: (some Encodable)?, forKey key: Key) throws { try nullOr(value, key) }
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try nullOr(value, key) }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { try nullOr(value, key) }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try nullOr(value, key) }
+    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { try nullOr(value, key) }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try nullOr(value, key) }
+    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { try nullOr(value, key) }
+    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { try nullOr(value, key) }
+    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { try nullOr(value, key) }
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { try nullOr(value, key) }
+    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { try nullOr(value, key) }
+    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { try nullOr(value, key) }
+    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { try nullOr(value, key) }
+    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try nullOr(value, key) }
+    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try nullOr(value, key) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
         -> KeyedEncodingContainer<NestedKey>
