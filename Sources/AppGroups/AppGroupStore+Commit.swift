@@ -68,16 +68,25 @@ extension AppGroupStore {
                 let now = Date()
                 var entries: [JournalEntry] = []
                 var bytes: [UInt8] = []
+                var lastRecord: [UInt8] = []
                 for (index, writer) in writers.enumerated() {
                     let entry = JournalEntry(
                         sequence: first + index, id: UUID(), name: writer.name, path: writer.path,
                         typeIdentifier: writer.typeIdentifier, size: summaries[index].size,
                         sha256: summaries[index].sha256, committedAt: now, source: source)
                     entries.append(entry)
-                    bytes += Journal.record(entry)
+                    lastRecord = Journal.record(entry)
+                    bytes += lastRecord
                 }
                 try appendToJournal(bytes, expectedEnd: start)
                 index.appended(entries, newEnd: start + Int64(bytes.count))
+                if let last = entries.last {
+                    JournalCheckpoint(
+                        journal: index.id, lastRecordOffset: start + Int64(bytes.count - lastRecord.count),
+                        validEnd: start + Int64(bytes.count), lastSequence: last.sequence,
+                        lastRecordCRC: Journal.readLE32(lastRecord, 4)
+                    ).write(in: directory)
+                }
                 return entries
             } catch {
                 for path in published { try? directory.removeFile(path) }

@@ -8,7 +8,12 @@ extension AppGroupStore {
     public func verify() throws -> VerificationReport {
         try lock.withLock(.shared) {
             var report = VerificationReport()
-            let entries = try index.refreshAll(repair: false).entries
+            // The whole journal, read afresh: a writer's index may start at the checkpoint.
+            let journalPath = try ContainerPath(Self.journalPath)
+            let journal = try directory.open(journalPath)
+            defer { try? journal.close() }
+            let scan = try Journal.scan(journal, from: Int64(Journal.headerSize), path: journalPath.description)
+            let entries = scan.entries
             report.entryCount = entries.count
             var seen: Set<ContainerPath> = []
             for entry in entries {
@@ -19,11 +24,12 @@ extension AppGroupStore {
                 }
                 if let problem = check(entry, bytes: &report.bytesChecked) { report.problems.append(problem) }
             }
-            if let damage = try index.damage() {
+            if scan.fileLength > scan.validEnd {
                 report.problems.append(
                     VerificationProblem(
                         kind: .tornJournalTail, path: Self.journalPath,
-                        detail: "\(damage.bytes) byte(s) after the last whole record: \(damage.detail)"))
+                        detail: "\(scan.fileLength - scan.validEnd) byte(s) after the last whole record: "
+                            + (scan.damage ?? "damaged")))
             }
             try directory.walk(from: try ContainerPath(Self.inboxDirectory)) { path, kind in
                 guard kind != .directory, !seen.contains(path),

@@ -78,7 +78,18 @@ final class JournalIndex: Sendable {
             appended(scan.entries, newEnd: scan.validEnd)
             if collectingAll { entries = state.withLock { $0.entries } }
         } else {
-            // Only the frames: memory stays one read buffer however long the history.
+            // Only the frames, from the checkpoint on when it can be trusted: memory stays one read
+            // buffer, and time does not grow with the history.
+            var start = start
+            if start == Int64(Journal.headerSize), let length = try? fd.status().size,
+                let checkpoint = JournalCheckpoint.trusted(in: directory, journal: id, fd: fd, length: length)
+            {
+                start = checkpoint.validEnd
+                state.withLock { state in
+                    state.lastSequence = checkpoint.lastSequence
+                    state.validEnd = checkpoint.validEnd
+                }
+            }
             let frames = try Journal.frames(fd, from: start, path: path.description)
             scan = frames.scan
             state.withLock { state in
@@ -98,15 +109,5 @@ final class JournalIndex: Sendable {
             throw AppGroupError.write(error, path: path.description)
         }
         return (entries, scan.fileLength - scan.validEnd, scan.damage)
-    }
-
-    /// The damage past the last whole record, without repairing (for verify).
-    func damage() throws -> (bytes: Int64, detail: String)? {
-        let path = try ContainerPath(AppGroupStore.journalPath)
-        let fd = try directory.open(path)
-        defer { try? fd.close() }
-        let scan = try Journal.scan(fd, from: state.withLock { $0.validEnd }, path: path.description)
-        guard scan.fileLength > scan.validEnd else { return nil }
-        return (scan.fileLength - scan.validEnd, scan.damage ?? "damaged")
     }
 }

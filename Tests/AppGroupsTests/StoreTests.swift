@@ -263,6 +263,58 @@ struct StoreTests {
     }
 }
 
+/// The journal checkpoint: a writer's open checks only what was appended since the last commit.
+struct JournalCheckpointTests {
+    @Test func aWriterReopensFromTheCheckpointCutsATornTailAfterItAndIgnoresABadOne() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let group = try scratch.groupID()
+        let identity = try scratch.extensionIdentity()
+        func writer() throws -> AppGroupStore {
+            let url = try scratch.root.groupContainer(group, as: identity).url
+            return try AppGroupStore.open(
+                group, containerAt: url, as: identity, root: scratch.root, retainingEntries: false)
+        }
+        let first = try writer()
+        for index in 0..<30 {
+            try first.commit(name: "n\(index)", typeIdentifier: "public.data", bytes: [UInt8(index)])
+        }
+        let container = first.container.url
+        let checkpoint = container.appendingPathComponent(".exthost/journal.checkpoint")
+        #expect(try Data(contentsOf: checkpoint).count == 56)
+
+        // From the checkpoint: the next entry is numbered on, and records before it are not read
+        // again (a byte changed in the first record goes unnoticed by an open; verify finds it).
+        let journalURL = container.appendingPathComponent(".exthost/journal")
+        var journalBytes = try Data(contentsOf: journalURL)
+        let original = journalBytes[60]
+        journalBytes[60] ^= 0xFF
+        try journalBytes.write(to: journalURL)
+        let fromCheckpoint = try writer()
+        #expect(fromCheckpoint.lastRecovery.truncatedJournalBytes == 0)
+        let problems = try fromCheckpoint.verify().problems
+        // verify reads every record: the damage, and the 30 files no whole record before it names.
+        #expect(problems.first?.kind == .tornJournalTail && problems.filter { $0.kind == .orphanFile }.count == 30)
+        journalBytes[60] = original
+        try journalBytes.write(to: journalURL)
+        #expect(try writer().commit(name: "next", typeIdentifier: "public.data", bytes: [1]).sequence == 31)
+
+        // A torn record after the checkpoint is cut by the next writer's open.
+        let journal = try FileHandle(forWritingTo: container.appendingPathComponent(".exthost/journal"))
+        try journal.seekToEnd()
+        try journal.write(contentsOf: Data([40, 0, 0, 0, 1, 2, 3]))
+        try journal.close()
+        #expect(try writer().lastRecovery.truncatedJournalBytes == 7)
+
+        // A damaged checkpoint is not trusted: the journal is read from its start.
+        try Data(repeating: 0xAB, count: 56).write(to: checkpoint)
+        let reopened = try writer()
+        #expect(try reopened.commit(name: "after", typeIdentifier: "public.data", bytes: [2]).sequence == 32)
+        #expect(try reopened.verify().isClean)
+        #expect(try reopened.entries().count == 32)
+    }
+}
+
 /// Listing from the journal one record at a time.
 struct StreamedListingTests {
     @Test func forEachEntryPagesAsTheRetainedListDoes() throws {
