@@ -387,6 +387,15 @@ public struct OutcomeBatch: Codable, Hashable, Sendable {
 
     /// A batch.
     public init(outcomes: [AttachmentOutcome]) { self.outcomes = outcomes }
+
+    /// These outcomes as `.outcomes` messages of at most `budget` encoded bytes each (none when
+    /// there are no outcomes), for an extension that reports as it goes.
+    public func split(budget: Int = 512 << 10) -> [Message] {
+        let costs = FrameBudget.costs(of: outcomes, JSONEncoder(), budget: budget)
+        return FrameBudget.runs(of: outcomes, costs: costs, budget: budget).map {
+            .outcomes(OutcomeBatch(outcomes: $0))
+        }
+    }
 }
 
 extension CompleteRequest {

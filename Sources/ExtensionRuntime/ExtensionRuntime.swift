@@ -67,8 +67,16 @@ public enum ExtensionRuntime {
                 identifier, containerAt: url, as: identity, root: DeviceRoot(url: rootURL), retainingEntries: false)
         }
 
-        /// Records what became of each attachment, for the host's report (sent with the completion).
-        public func report(_ outcomes: [AttachmentOutcome]) { self.outcomes.add(outcomes) }
+        /// Sends what became of these attachments to the host now (`outcomes` messages, which the host
+        /// adds to the completion's), so an extension that reports per batch keeps none of them;
+        /// outcomes that cannot be sent travel with the completion instead.
+        public func report(_ outcomes: [AttachmentOutcome]) {
+            for message in OutcomeBatch(outcomes: outcomes).split() {
+                do { try host.send(message) } catch {
+                    if case .outcomes(let batch) = message { self.outcomes.add(batch.outcomes) }
+                }
+            }
+        }
 
         /// Sends a line to the host's report (`os_log`).
         public func log(_ text: String, level: LogLine.Level = .info) {

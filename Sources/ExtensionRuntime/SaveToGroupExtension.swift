@@ -24,7 +24,25 @@ public enum SaveToGroupExtension {
         let providers = context.inputItems.flatMap { $0.attachments ?? [] }
         let staging = Staging(store: store, batchSize: batchSize)
         let started = ContinuousClock.now
-        var outcomes: [AttachmentOutcome] = []
+        // Outcomes whose entry is staged but not yet committed wait here; each is reported as soon
+        // as its batch is committed (or fails), so no per-attachment state outlives its batch.
+        var waiting: [Int: AttachmentOutcome] = [:]
+        func reportSettled() {
+            var settled: [AttachmentOutcome] = []
+            for (attachment, outcome) in waiting {
+                var outcome = outcome
+                if let error = staging.takeFailure(attachment) {
+                    outcome.error = error
+                } else if let destination = staging.takeDestination(attachment) {
+                    outcome.destination = destination
+                } else {
+                    continue
+                }
+                settled.append(outcome)
+                waiting[attachment] = nil
+            }
+            if !settled.isEmpty { environment.report(settled.sorted { $0.attachment < $1.attachment }) }
+        }
         await withTaskGroup(of: AttachmentOutcome.self) { group in
             // A sliding window: the next load starts as soon as one finishes; file loads (which
             // hold descriptors) have a smaller window than data loads.
@@ -32,6 +50,7 @@ public enum SaveToGroupExtension {
             var next = 0
             var inFlight = 0
             var filesInFlight = 0
+            var commits = 0
             while true {
                 while next < providers.count, inFlight < maximumConcurrentLoads,
                     kinds[next] == .data || filesInFlight < maximumConcurrentFileLoads
@@ -46,27 +65,27 @@ public enum SaveToGroupExtension {
                     next += 1
                 }
                 guard let outcome = await group.next() else { break }
-                outcomes.append(outcome)
                 inFlight -= 1
                 if kinds[outcome.attachment] != .data { filesInFlight -= 1 }
+                if outcome.error != nil {
+                    environment.report([outcome])
+                } else {
+                    waiting[outcome.attachment] = outcome
+                }
+                if staging.commits != commits {
+                    commits = staging.commits
+                    reportSettled()
+                }
             }
         }
         staging.flush()
+        reportSettled()
+        if !waiting.isEmpty { environment.report(waiting.values.sorted { $0.attachment < $1.attachment }) }
         let loading = ContinuousClock.now - started - staging.commitTime
         environment.log(
             "save-to-group: \(providers.count) attachment(s) loaded in \(milliseconds(loading)) ms, "
                 + "committed in \(staging.commits) batch(es) taking \(milliseconds(staging.commitTime)) ms; "
                 + "\(staging.moved) file(s) moved into the group, not copied")
-        outcomes.sort { $0.attachment < $1.attachment }
-        for index in outcomes.indices {
-            let attachment = outcomes[index].attachment
-            if let error = staging.failures[attachment] {
-                outcomes[index].error = error
-            } else if outcomes[index].error == nil {
-                outcomes[index].destination = staging.destinations[attachment]
-            }
-        }
-        environment.report(outcomes)
         context.completeRequest(returningItems: nil)
     }
 
@@ -174,10 +193,16 @@ final class Staging {
     /// Time spent committing, and how many batches.
     private(set) var commitTime = Duration.zero
     private(set) var commits = 0
-    /// Where each committed attachment went, relative to the group container.
-    private(set) var destinations: [Int: String] = [:]
-    /// Attachments whose batch could not be committed.
-    private(set) var failures: [Int: WireError] = [:]
+    /// Where each committed attachment went, relative to the group container, until it is reported.
+    private var destinations: [Int: String] = [:]
+    /// Attachments whose batch could not be committed, until they are reported.
+    private var failures: [Int: WireError] = [:]
+
+    /// Where `attachment` went, once its batch is committed (and forgets it).
+    func takeDestination(_ attachment: Int) -> String? { destinations.removeValue(forKey: attachment) }
+
+    /// Why `attachment`'s batch could not be committed, if it could not (and forgets it).
+    func takeFailure(_ attachment: Int) -> WireError? { failures.removeValue(forKey: attachment) }
 
     init(store: AppGroupStore, batchSize: Int) {
         self.store = store

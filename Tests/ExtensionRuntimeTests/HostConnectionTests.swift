@@ -157,5 +157,20 @@ struct HostConnectionTests {
         }
         #expect(collected == outcomes)
         #expect(CompleteRequest(outcomes: Array(outcomes.prefix(3))).split().count == 1)
+
+        // Reported as it goes: outcome messages only, each within a frame, nothing for nothing.
+        let batches = OutcomeBatch(outcomes: outcomes).split()
+        #expect(batches.count > 1)
+        var streamed: [AttachmentOutcome] = []
+        for message in batches {
+            #expect(try FrameEncoder.encode(.message(message)).count <= WireFormat.maximumPayloadSize)
+            guard case .outcomes(let batch) = message else {
+                Issue.record("unexpected \(message.typeName)")
+                continue
+            }
+            streamed += batch.outcomes
+        }
+        #expect(streamed == outcomes)
+        #expect(OutcomeBatch(outcomes: []).split().isEmpty)
     }
 }
