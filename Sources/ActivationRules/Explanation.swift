@@ -12,9 +12,11 @@ public struct Explanation: Sendable, Hashable, Codable {
     /// Whether this node decided its parent's outcome.
     public var isDecisive: Bool
 
+    // The JSON order: text, value, decisive, children (a node's own fields before its subtree).
     private enum CodingKeys: String, CodingKey {
-        case text, value, children
+        case text, value
         case isDecisive = "decisive"
+        case children
     }
 
     /// Creates a node.

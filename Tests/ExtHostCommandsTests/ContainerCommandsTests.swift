@@ -80,6 +80,20 @@ struct ContainerCommandsTests {
         #expect(badName == .usage && usage.contains(".tar.gz"))
     }
 
+    @Test func exportJSONNamesTheArchiveAndCountsItsEntries() async throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let share = root.appendingPathComponent("Bundles/CardDrop.app/PlugIns/Share.appex").path
+        let items = ["note.txt", "photo.png"].map { root.appendingPathComponent("Bundles/DemoItems/\($0)").path }
+        _ = await run(["container", "write", Self.group] + items + ["--as-bundle", share], root: root)
+        let archive = root.appendingPathComponent("out.zip").path
+        let (code, out, err) = await run(["container", "export", Self.group, archive, "--json"], root: root)
+        #expect(code == .success, "\(err)")
+        let report = try JSONDecoder().decode(ContainerReports.Export.self, from: Data(out.utf8))
+        #expect(report == ContainerReports.Export(archive: archive, entries: 2))
+        #expect(FileManager.default.fileExists(atPath: archive))
+    }
+
     @Test func verifyExitsOneAndListsTheDamage() async throws {
         let root = try scratch()
         defer { try? FileManager.default.removeItem(at: root) }

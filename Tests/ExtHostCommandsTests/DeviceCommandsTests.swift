@@ -49,13 +49,18 @@ struct DeviceCommandsTests {
         defer { home.remove() }
         let (made, out, err) = await home.run(["device", "create", "iPhone-A", "--ios", "16.4", "--json"])
         #expect(made == .success, "\(err)")
-        let info = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
-        #expect(info["iosVersion"] as? String == "16.4")
-        let root = try #require(info["root"] as? String)
+        let info = try JSONDecoder().decode(DeviceReports.Device.self, from: Data(out.utf8))
+        #expect(info.iosVersion == "16.4")
+        let root = info.root
         #expect(root.hasPrefix(home.url.appendingPathComponent("data/exthost/Devices").path))
         #expect(await home.run(["device", "create", "iPhone-A"]).0 == .usage)
         #expect(await home.run(["device", "create", "../escape"]).0 == .usage)
         #expect(await home.run(["device", "list"]).1.contains("iPhone-A"))
+        let (listed, listJSON, _) = await home.run(["device", "list", "--json"])
+        #expect(listed == .success)
+        let list = try JSONDecoder().decode(DeviceReports.List.self, from: Data(listJSON.utf8))
+        #expect(list.directory == home.url.appendingPathComponent("data/exthost/Devices").path)
+        #expect(list.devices == [info])
 
         let folder = home.url.appendingPathComponent("work")
         let app = try Self.writeApp(in: folder)
@@ -79,10 +84,11 @@ struct DeviceCommandsTests {
         let products = folder.appendingPathComponent("products").path
         let (code, out, err) = await home.run(["install", app.path, "--products", products, "--json"], in: folder)
         #expect(code == .success, "\(err)")
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
-        let groups = try #require(report["groupContainers"] as? [String: String])
+        let report = try JSONDecoder().decode(DeviceReports.Install.self, from: Data(out.utf8))
+        let groups = report.groupContainers
         #expect(groups.keys.sorted() == ["group.com.example.MyApp"])
-        #expect((report["root"] as? String)?.hasSuffix("exthost/Devices/default") == true, "the default device")
+        #expect(report.executables.keys == ["com.example.MyApp", "com.example.MyApp.MyShare"], "sorted")
+        #expect(report.root.hasSuffix("exthost/Devices/default"), "the default device")
         let (set, _, setError) = await home.run(
             ["container", "defaults", "group.com.example.MyApp", "set", "onboarded", "true"], in: folder)
         #expect(set == .success, "\(setError)")

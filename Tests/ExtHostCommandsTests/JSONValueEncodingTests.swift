@@ -49,4 +49,13 @@ struct JSONValueEncodingTests {
             try JSONValue(encoding: Child()).rendered(pretty: false) == #"{"own":"mine","path":"file:///x","sizes":[]}"#
         )
     }
+
+    @Test func anOrderedObjectKeepsItsKeysInTheOrderGivenAndDecodesThemSorted() throws {
+        let object = OrderedObject([("zeta.plist", [1]), ("alpha.plist", []), ("zeta.plist", [2])])
+        #expect(try JSONValue(encoding: object).rendered(pretty: false) == #"{"zeta.plist":[2],"alpha.plist":[]}"#)
+        let decoded = try JSONDecoder().decode(
+            OrderedObject<[Int]>.self, from: Data(try JSONValue(encoding: object).rendered().utf8))
+        #expect(decoded.keys == ["alpha.plist", "zeta.plist"])
+        #expect(decoded["zeta.plist"] == [2] && decoded["alpha.plist"] == [] && decoded["beta.plist"] == nil)
+    }
 }

@@ -174,13 +174,13 @@ struct AppLintTests {
         let app = root.appendingPathComponent("Bundles/Greedy.app")
         let (code, out, _) = await TestSupport.run(["app", "lint", app.path, "--json"], root: root)
         #expect(code == .failure)
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
-        let codes = (json["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+        let report = try JSONDecoder().decode(AppLintCommand.Report.self, from: Data(out.utf8))
+        let codes = report.diagnostics.map(\.code)
         for expected in ["ITMS-90737", "handler-rank", "broad-claim", "undeclared-type", "shared-scheme"] {
             #expect(codes.contains(expected), "\(expected) in \(codes)")
         }
-        let first = try #require((json["diagnostics"] as? [[String: Any]])?.first)
-        #expect(first["line"] as? Int != nil, "a finding names its line in the Info.plist")
+        let first = try #require(report.diagnostics.first)
+        #expect(first.line != nil, "a finding names its line in the Info.plist")
 
         let (clean, text, _) = await TestSupport.run(
             ["app", "lint", root.appendingPathComponent("Bundles/Reader.app").path], root: root)

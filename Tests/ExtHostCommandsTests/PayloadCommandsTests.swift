@@ -81,29 +81,28 @@ struct PayloadCommandsTests {
     @Test func showJSONThroughTheBinary() throws {
         let result = try TypesCommandsTests.runBinary(["payload", "show", "--payload", "acrobat-send-a-copy", "--json"])
         #expect(result.status == 0, "stderr: \(result.stderr)")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        #expect(object["source"] as? String == "preset acrobat-send-a-copy")
-        let items = try #require(object["items"] as? [[String: Any]])
-        let attachments = try #require(items.first?["attachments"] as? [[String: Any]])
+        let payload = try JSONDecoder().decode(PayloadReports.Show.self, from: Data(result.stdout.utf8))
+        #expect(payload.source == "preset acrobat-send-a-copy")
+        let attachments = try #require(payload.items.first?.attachments)
         #expect(
-            attachments.map { $0["registeredTypeIdentifiers"] as? [String] ?? [] } == [
+            attachments.map(\.registeredTypeIdentifiers) == [
                 ["public.plain-text"], ["com.adobe.pdf"],
             ])
-        let pdf = try #require((attachments.last?["representations"] as? [[String: Any]])?.first)
-        #expect(pdf["kind"] as? String == "file")
-        #expect(attachments.last?["suggestedName"] as? String == "sample.pdf")
+        let pdf = try #require(attachments.last?.representations.first)
+        #expect(pdf.kind == "file")
+        #expect(attachments.last?.suggestedName == "sample.pdf")
     }
 
     @Test func presetsJSONHasEvidence() async throws {
         let context = CommandContext.collecting(currentDirectory: Self.root.path)
         let code = await ExtHostCommands.main(arguments: ["payload", "presets", "--json"], context: context)
         #expect(code == .success)
-        let object = try #require(
-            try JSONSerialization.jsonObject(with: Data(context.collectedOutput.utf8)) as? [String: Any])
-        let presets = try #require(object["presets"] as? [[String: Any]])
+        let presets = try JSONDecoder().decode(
+            PayloadReports.Presets.self, from: Data(context.collectedOutput.utf8)
+        ).presets
         #expect(presets.count >= 15)
-        #expect(presets.allSatisfy { ($0["citations"] as? [String])?.isEmpty == false })
-        #expect(presets.first?["webpage"] as? Bool == true)
+        #expect(presets.allSatisfy { !$0.citations.isEmpty })
+        #expect(presets.first?.webpage == true)
     }
 
     @Test func manifestFolderShowsKnobsAndHiddenTypes() async throws {
@@ -128,5 +127,20 @@ struct PayloadCommandsTests {
         #expect(
             output.contains(
                 "[fails: NSItemProviderErrorDomain -1: Cannot load representation of type public.plain-text]"))
+
+        let json = CommandContext.collecting(currentDirectory: Self.root.path)
+        #expect(
+            await ExtHostCommands.main(arguments: ["payload", "show", folder.path, "--json"], context: json) == .success
+        )
+        let payload = try JSONDecoder().decode(PayloadReports.Show.self, from: Data(json.collectedOutput.utf8))
+        let item = try #require(payload.items.first)
+        #expect(item.attributedTitle == "T" && item.attributedContentText == nil)
+        let attachment = try #require(item.attachments.first)
+        #expect(attachment.registeredTypeIdentifiers == ["com.adobe.pdf"])
+        #expect(attachment.representations.map(\.visibility) == ["all", "ownProcess"])
+        #expect(attachment.representations.map(\.loadDelayMilliseconds) == [5, 5])
+        #expect(attachment.representations.first?.size == 9)
+        #expect(attachment.representations.first?.failWith == nil)
+        #expect(attachment.representations.last?.failWith?.hasPrefix("NSItemProviderErrorDomain -1") == true)
     }
 }

@@ -1,3 +1,4 @@
+import ActivationRules
 import Foundation
 import Testing
 
@@ -201,16 +202,19 @@ struct RuleCommandsTests {
             "rule", "check", Self.rule("shape3-root-dictionary"), "--payload-json", Self.payload("movie"), "--json",
         ])
         #expect(result.status == 3)
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        #expect(object["form"] as? String == "dictionary")
-        #expect((object["predicate"] as? String)?.hasPrefix("extensionItems.@sum.attachments.@count >= 1") == true)
-        #expect(object["activated"] as? Bool == false)
-        #expect((object["diagnostics"] as? [Any])?.isEmpty == true)
-        let explanation = try #require(object["explanation"] as? [String: Any])
-        #expect(explanation["text"] as? String == "NSExtensionActivationRule (dictionary)")
-        #expect(explanation["value"] as? String == "does not activate")
-        #expect(explanation["decisive"] as? Bool == true)
-        #expect((explanation["children"] as? [Any])?.count == 1)
+        let report = try JSONDecoder().decode(RuleReports.Evaluation.self, from: Data(result.stdout.utf8))
+        #expect(report.form == "dictionary")
+        #expect(report.predicate?.hasPrefix("extensionItems.@sum.attachments.@count >= 1") == true)
+        #expect(report.activated == false)
+        #expect(report.diagnostics.isEmpty)
+        let explanation = try #require(report.explanation)
+        #expect(explanation.text == "NSExtensionActivationRule (dictionary)")
+        #expect(explanation.value == "does not activate")
+        #expect(explanation.isDecisive)
+        #expect(explanation.children.count == 1)
+        // The node's own fields come before its subtree.
+        let keys = ["text", "value", "decisive", "children"].compactMap { result.stdout.range(of: "\"\($0)\":") }
+        #expect(keys.count == 4 && keys.map(\.lowerBound) == keys.map(\.lowerBound).sorted())
     }
 
     @Test func checkJSONOfABrokenRuleHasNullAndLocatedDiagnostics() async throws {
@@ -221,16 +225,16 @@ struct RuleCommandsTests {
             ],
             context: context)
         #expect(code == .usage)
-        let object = try #require(
-            try JSONSerialization.jsonObject(with: Data(context.collectedOutput.utf8)) as? [String: Any])
-        #expect(object["activated"] is NSNull)
-        #expect(object["form"] as? String == "predicate")
-        let diagnostic = try #require((object["diagnostics"] as? [[String: Any]])?.first)
-        #expect(diagnostic["severity"] as? String == "error")
-        #expect(diagnostic["code"] as? String == "typographic-quote")
-        #expect(diagnostic["line"] as? Int == 9)
-        #expect(diagnostic["column"] as? Int == 85)
-        #expect(diagnostic["file"] as? String == Self.rule("typographic-quote"))
+        let output = context.collectedOutput
+        let report = try JSONDecoder().decode(RuleReports.Evaluation.self, from: Data(output.utf8))
+        #expect(report.activated == nil && output.contains(#""activated": null"#), "present, as null")
+        #expect(report.form == "predicate")
+        let diagnostic = try #require(report.diagnostics.first)
+        #expect(diagnostic.severity == "error")
+        #expect(diagnostic.code == "typographic-quote")
+        #expect(diagnostic.line == 9)
+        #expect(diagnostic.column == 85)
+        #expect(diagnostic.file == Self.rule("typographic-quote"))
     }
 
     @Test func matrixJSONHasRulesPayloadsResultsAndDiagnostics() async throws {
@@ -242,16 +246,14 @@ struct RuleCommandsTests {
                 "--json",
             ], context: context)
         #expect(code == .usage)
-        let object = try #require(
-            try JSONSerialization.jsonObject(with: Data(context.collectedOutput.utf8)) as? [String: Any])
-        #expect(object["rules"] as? [String] == [Self.demo, Self.rule("comment")])
-        #expect(object["payloads"] as? [String] == [Self.payload("photo"), Self.payload("movie")])
-        let results = try #require(object["results"] as? [[Any]])
-        #expect(results[0].compactMap { $0 as? Bool } == [true, false])
-        #expect(results[1].allSatisfy { $0 is NSNull })
-        let diagnostics = try #require(object["diagnostics"] as? [String: [[String: Any]]])
-        #expect(diagnostics[Self.demo]?.isEmpty == true)
-        #expect(diagnostics[Self.rule("comment")]?.first?["code"] as? String == "comment")
+        let report = try JSONDecoder().decode(RuleReports.Matrix.self, from: Data(context.collectedOutput.utf8))
+        #expect(report.rules == [Self.demo, Self.rule("comment")])
+        #expect(report.payloads == [Self.payload("photo"), Self.payload("movie")])
+        #expect(report.results.count == 2)
+        #expect(report.results.first == [true, false])
+        #expect(report.results.last?.isEmpty == false && report.results.last?.allSatisfy { $0 == nil } == true)
+        #expect(report.diagnostics[Self.demo]?.isEmpty == true)
+        #expect(report.diagnostics[Self.rule("comment")]?.first?.code == "comment")
     }
 
     @Test func lintJSONListsEveryFile() async throws {
@@ -259,12 +261,10 @@ struct RuleCommandsTests {
         let code = await ExtHostCommands.main(
             arguments: ["rule", "lint", Self.rule("duplicate-key"), Self.rule("all-zero"), "--json"], context: context)
         #expect(code == .success)
-        let object = try #require(
-            try JSONSerialization.jsonObject(with: Data(context.collectedOutput.utf8)) as? [String: Any])
-        let files = try #require(object["files"] as? [[String: Any]])
-        #expect(files.map { $0["file"] as? String } == [Self.rule("duplicate-key"), Self.rule("all-zero")])
-        let first = try #require((files[0]["diagnostics"] as? [[String: Any]])?.first)
-        #expect(first["code"] as? String == "duplicate-key")
-        #expect(first["line"] as? Int == 11)
+        let files = try JSONDecoder().decode(RuleReports.Lint.self, from: Data(context.collectedOutput.utf8)).files
+        #expect(files.map(\.file) == [Self.rule("duplicate-key"), Self.rule("all-zero")])
+        let first = try #require(files.first?.diagnostics.first)
+        #expect(first.code == "duplicate-key")
+        #expect(first.line == 11)
     }
 }

@@ -18,13 +18,11 @@ struct StressCommandTests {
             "--cancel-rate", "0.1", "--max-size", "300000", "--root", root, "--json",
         ])
         #expect(code == .success, "\(out)\n\(error)")
-        let summary = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
-        #expect(summary["seed"] as? String == "20261203")
-        #expect((summary["problems"] as? [String])?.isEmpty == true, "\(summary)")
-        let committed = try #require(summary["committed"] as? Int)
-        let injected = try #require(summary["injected"] as? Int)
-        #expect(committed + injected == 80)
-        #expect(injected > 0)
+        let summary = try JSONDecoder().decode(StressCommand.Summary.self, from: Data(out.utf8))
+        #expect(summary.seed == "20261203")
+        #expect(summary.problems.isEmpty, "\(summary)")
+        #expect(summary.committed + summary.injected == 80)
+        #expect(summary.injected > 0)
     }
 
     @Test func theSameSeedDrawsTheSameAttachments() throws {

@@ -181,19 +181,19 @@ struct TypesCommandsTests {
         let code = await ExtHostCommands.main(
             arguments: ["types", "show", "public.zip-archive", "--json"], context: context)
         #expect(code == .success)
-        let object = try #require(
-            try JSONSerialization.jsonObject(with: Data(context.collectedOutput.utf8)) as? [String: Any])
-        #expect(object["identifier"] as? String == "public.zip-archive")
-        #expect(object["conformsTo"] as? [String] == ["com.pkware.zip-archive"])
+        let output = context.collectedOutput
+        let declaration = try JSONDecoder().decode(TypesReports.Declaration.self, from: Data(output.utf8))
+        #expect(declaration.identifier == "public.zip-archive")
+        #expect(declaration.conformsTo == ["com.pkware.zip-archive"])
         #expect(
-            object["supertypes"] as? [String] == [
+            declaration.supertypes == [
                 "com.pkware.zip-archive", "public.data", "public.item", "public.archive",
             ])
-        #expect(object["filenameExtensions"] as? [String] == ["zip"])
-        #expect(object["mimeTypes"] as? [String] == ["application/zip", "application/x-zip-compressed"])
-        #expect(object["dynamic"] as? Bool == false)
-        #expect(object["source"] as? String == "system")
-        #expect(object.keys.contains("description"))
+        #expect(declaration.filenameExtensions == ["zip"])
+        #expect(declaration.mimeTypes == ["application/zip", "application/x-zip-compressed"])
+        #expect(declaration.dynamic == false)
+        #expect(declaration.source == "system")
+        #expect(output.contains(#""description": "#))
     }
 
     @Test func showJSONOfTheBinaryForADeclaredCard() throws {
@@ -201,12 +201,12 @@ struct TypesCommandsTests {
             "types", "show", "com.example.carddrop.card", "--json", "--declarations", Self.cardDrop,
         ])
         #expect(result.status == 0)
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        #expect(object["conformsTo"] as? [String] == ["public.json"])
-        #expect(object["filenameExtensions"] as? [String] == ["card"])
-        #expect(object["description"] as? String == "CardDrop Card")
-        #expect(object["source"] as? String == "exported")
-        #expect((object["sourcePath"] as? String)?.hasSuffix("Containers/Bundles/CardDrop.app/Info.plist") == true)
+        let declaration = try JSONDecoder().decode(TypesReports.Declaration.self, from: Data(result.stdout.utf8))
+        #expect(declaration.conformsTo == ["public.json"])
+        #expect(declaration.filenameExtensions == ["card"])
+        #expect(declaration.description == "CardDrop Card")
+        #expect(declaration.source == "exported")
+        #expect(declaration.sourcePath?.hasSuffix("Containers/Bundles/CardDrop.app/Info.plist") == true)
     }
 
     @Test func conformsJSONAnswersAndKeepsTheExitCode() async throws {
@@ -214,21 +214,53 @@ struct TypesCommandsTests {
         let code = await ExtHostCommands.main(
             arguments: ["types", "conforms", "public.url", "public.content", "--json"], context: context)
         #expect(code == .no)
-        let object = try #require(
-            try JSONSerialization.jsonObject(with: Data(context.collectedOutput.utf8)) as? [String: Any])
-        #expect(object["conforms"] as? Bool == false)
-        #expect(object["path"] is NSNull)
+        let output = context.collectedOutput
+        let conformance = try JSONDecoder().decode(TypesReports.Conformance.self, from: Data(output.utf8))
+        #expect(conformance.conforms == false)
+        #expect(conformance.path == nil && output.contains(#""path": null"#), "present, as null")
     }
 
     @Test func forExtensionJSONMarksDynamicTypes() async throws {
         let context = CommandContext.collecting()
         let code = await ExtHostCommands.main(arguments: ["types", "for-extension", "xyz", "--json"], context: context)
         #expect(code == .success)
-        let object = try #require(
-            try JSONSerialization.jsonObject(with: Data(context.collectedOutput.utf8)) as? [String: Any])
-        #expect(object["preferred"] as? String == "dyn.ah62d4rv4ge81u8p4")
-        #expect(object["dynamic"] as? Bool == true)
-        #expect(object["conformingTo"] as? String == "public.data")
+        let lookup = try JSONDecoder().decode(
+            TypesReports.ExtensionLookup.self, from: Data(context.collectedOutput.utf8))
+        #expect(lookup.preferred == "dyn.ah62d4rv4ge81u8p4")
+        #expect(lookup.dynamic == true)
+        #expect(lookup.conformingTo == "public.data")
+    }
+
+    @Test func forMIMEListAndDynamicShowJSONDecode() async throws {
+        let mime = CommandContext.collecting()
+        #expect(
+            await ExtHostCommands.main(arguments: ["types", "for-mime", "text/xml", "--json"], context: mime)
+                == .success)
+        let lookup = try JSONDecoder().decode(TypesReports.MIMETypeLookup.self, from: Data(mime.collectedOutput.utf8))
+        #expect(lookup.mimeType == "text/xml" && lookup.preferred == "public.xml" && !lookup.dynamic)
+        #expect(lookup.types.first == "public.xml")
+
+        let list = CommandContext.collecting()
+        let listed = await ExtHostCommands.main(
+            arguments: ["types", "list", "--conforming-to", "public.archive", "--json"], context: list)
+        #expect(listed == .success)
+        let declarations = try JSONDecoder().decode(
+            [TypesReports.Declaration].self, from: Data(list.collectedOutput.utf8))
+        #expect(declarations.contains { $0.identifier == "public.zip-archive" })
+        #expect(
+            declarations.allSatisfy { $0.supertypes.contains("public.archive") || $0.identifier == "public.archive" })
+        #expect(declarations.allSatisfy { $0.tags == nil && $0.tagSpecification == nil }, "declared types have no tags")
+
+        let dynamic = CommandContext.collecting()
+        let shown = await ExtHostCommands.main(
+            arguments: ["types", "show", "dyn.ah62d4rv4ge81u8p4", "--json"], context: dynamic)
+        #expect(shown == .success)
+        let decoded = try JSONDecoder().decode(TypesReports.Declaration.self, from: Data(dynamic.collectedOutput.utf8))
+        #expect(decoded.dynamic && !decoded.declared)
+        #expect(
+            decoded.tags?.contains(TypesReports.Declaration.Tag(tagClass: "public.filename-extension", value: "xyz"))
+                == true)
+        #expect(decoded.tagSpecification != nil)
     }
 
     // MARK: - Running the binary

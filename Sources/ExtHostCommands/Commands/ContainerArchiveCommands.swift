@@ -27,7 +27,7 @@ enum ContainerArchiveCommands {
         }
         let entries = try ContainerSupport.mapped { try store.exportEntries(to: out) }
         if parsed[.json] {
-            context.printJSON(.object([("archive", .string(out.path)), ("entries", .int(entries.count))]))
+            try context.printJSON(encoding: ContainerReports.Export(archive: out.path, entries: entries.count))
         } else {
             context.print(
                 "exported \(entries.count) entr\(entries.count == 1 ? "y" : "ies") of \(group) to \(out.path)")

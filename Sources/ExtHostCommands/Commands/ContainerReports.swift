@@ -78,6 +78,14 @@ public enum ContainerReports {
         public var actions: [String]
     }
 
+    /// `exthost container export --json`.
+    public struct Export: Codable, Sendable, Equatable {
+        /// The archive's path.
+        public var archive: String
+        /// How many entries it holds.
+        public var entries: Int
+    }
+
     /// `exthost app inbox --json` (its items are streamed as they are read).
     public struct Inbox: Codable, Sendable, Equatable {
         public var group: String

@@ -26,7 +26,7 @@ enum DeviceCommands {
         }
         let root = devices(context).root(named: name)
         if parsed[.json] {
-            context.printJSON(json(info, root: root))
+            try context.printJSON(encoding: DeviceReports.Device(info, root: root))
         } else {
             context.print("\(info.name) (\(info.udid), iOS \(info.iosVersion)): \(root.url.path)")
         }
@@ -39,11 +39,10 @@ enum DeviceCommands {
         let set = devices(context)
         let found = set.list()
         if parsed[.json] {
-            context.printJSON(
-                .object([
-                    ("directory", .string(set.directory.path)),
-                    ("devices", .array(found.map { json($0, root: set.root(named: $0.name)) })),
-                ]))
+            try context.printJSON(
+                encoding: DeviceReports.List(
+                    directory: set.directory.path,
+                    devices: found.map { DeviceReports.Device($0, root: set.root(named: $0.name)) }))
         } else if found.isEmpty {
             context.print("no devices under \(set.directory.path) (the default one is made on first use)")
         } else {
@@ -102,22 +101,7 @@ enum DeviceCommands {
                 appAt: context.resolve(parsed.positionals[0]), productDirectories: products, defines: defines)
         }
         if parsed[.json] {
-            context.printJSON(
-                .object([
-                    ("bundleIdentifier", .string(report.bundleIdentifier)), ("bundle", .string(report.bundlePath)),
-                    ("dataContainer", .string(report.dataContainer)), ("extensions", .strings(report.extensions)),
-                    (
-                        "groupContainers",
-                        .object(
-                            report.groupContainers.keys.sorted().map { ($0, .string(report.groupContainers[$0] ?? "")) }
-                        )
-                    ),
-                    (
-                        "executables",
-                        .object(report.executables.keys.sorted().map { ($0, .string(report.executables[$0] ?? "")) })
-                    ),
-                    ("replaced", .bool(report.replaced)), ("root", .string(root.url.path)),
-                ]))
+            try context.printJSON(encoding: DeviceReports.Install(report, root: root))
         } else {
             context.print(
                 "\(report.replaced ? "reinstalled" : "installed") \(report.bundleIdentifier) on \(root.url.path)")
@@ -143,13 +127,5 @@ enum DeviceCommands {
         context.print(
             "uninstalled \(parsed.positionals[0]) (\(removed.count) item\(removed.count == 1 ? "" : "s") removed)")
         return .success
-    }
-
-    static func json(_ info: DeviceInfo, root: DeviceRoot) -> JSONValue {
-        .object([
-            ("name", .string(info.name)), ("udid", .string(info.udid)), ("iosVersion", .string(info.iosVersion)),
-            ("root", .string(root.url.path)),
-            ("apps", .strings(root.bundleURLs().filter { $0.pathExtension == "app" }.map(\.lastPathComponent))),
-        ])
     }
 }

@@ -5,6 +5,28 @@ import Foundation
 enum IPCCommands {
     static var all: [CommandSpec] { [decode] }
 
+    /// `exthost ipc decode --json`.
+    struct DecodeReport: Codable, Sendable, Equatable {
+        /// One frame; a message frame has `type`, a data frame `requestID`, `chunkOffset` and `bytes`
+        /// (the others are null).
+        struct Frame: Codable, Sendable, Equatable {
+            /// The frame's byte offset in the capture.
+            var offset: Int
+            /// `message` or `data`.
+            var kind: String
+            /// The message's type (`hello`, `loadRequest`, …).
+            var type: String?
+            /// The data chunk's request, as a decimal string (a 64-bit number).
+            var requestID: String?
+            /// The chunk's offset in the representation, as a decimal string (a 64-bit number).
+            var chunkOffset: String?
+            /// The chunk's length.
+            var bytes: Int?
+        }
+        var file: String
+        var frames: [Frame]
+    }
+
     /// The largest capture `decode` reads (a capture is a debugging artefact, not a payload).
     static let maximumCaptureSize = 64 << 20
 
@@ -39,7 +61,7 @@ enum IPCCommands {
         }
         if frames.isEmpty { throw CommandError.input("\(path): empty: no frame") }
         if parsed[.json] {
-            context.printJSON(.object([("file", .string(path)), ("frames", .array(frames.map(json)))]))
+            try context.printJSON(encoding: DecodeReport(file: path, frames: frames.map(report)))
         } else {
             for (index, entry) in frames.enumerated() {
                 context.print("#\(index + 1) @\(entry.offset) \(line(entry.frame))")
@@ -83,18 +105,14 @@ enum IPCCommands {
         }
     }
 
-    private static func json(_ entry: (offset: Int, frame: Frame)) -> JSONValue {
+    private static func report(_ entry: (offset: Int, frame: Frame)) -> DecodeReport.Frame {
         switch entry.frame.content {
         case .message(let message):
-            return .object([
-                ("offset", .int(entry.offset)), ("kind", .string("message")), ("type", .string(message.typeName)),
-            ])
+            return DecodeReport.Frame(offset: entry.offset, kind: "message", type: message.typeName)
         case .data(let chunk):
-            return .object([
-                ("offset", .int(entry.offset)), ("kind", .string("data")),
-                ("requestID", .string(String(chunk.requestID))),
-                ("chunkOffset", .string(String(chunk.offset))), ("bytes", .int(chunk.bytes.count)),
-            ])
+            return DecodeReport.Frame(
+                offset: entry.offset, kind: "data", requestID: String(chunk.requestID),
+                chunkOffset: String(chunk.offset), bytes: chunk.bytes.count)
         }
     }
 }

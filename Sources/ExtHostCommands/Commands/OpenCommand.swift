@@ -119,6 +119,11 @@ enum OpenCommand {
 enum AppLintCommand {
     static var all: [CommandSpec] { [lint] }
 
+    /// `exthost app lint --json`.
+    struct Report: Codable, Sendable, Equatable {
+        var diagnostics: [RuleReports.Diagnostic]
+    }
+
     static let lint = CommandSpec(
         ["app", "lint"],
         summary: "Check an app's Info.plist: document types, type declarations, URL schemes (exit 1 if any error).",
@@ -142,7 +147,7 @@ enum AppLintCommand {
         installed.apps.removeAll { $0.url.standardizedFileURL == app.standardizedFileURL }
         let diagnostics = InfoPlistLint.lint(appAt: app, installed: installed)
         if parsed[.json] {
-            context.printJSON(.object([("diagnostics", .array(diagnostics.map(RuleCommands.jsonValue)))]))
+            try context.printJSON(encoding: Report(diagnostics: diagnostics.map(RuleReports.Diagnostic.init)))
         } else {
             for diagnostic in diagnostics { context.print(RuleCommands.rendered(diagnostic, context)) }
             if diagnostics.isEmpty { context.print("\(app.lastPathComponent): no findings") }

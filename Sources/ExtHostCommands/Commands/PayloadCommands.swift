@@ -42,7 +42,7 @@ enum PayloadCommands {
         let payload = try load(parsed, context, command: "exthost payload show", registry: registry)
         defer { payload.removeExtractedFiles() }
         if parsed[.json] {
-            context.printJSON(jsonValue(payload))
+            try context.printJSON(encoding: PayloadReports.Show(payload))
         } else {
             context.print(rendered(payload, relativeTo: context.currentDirectory))
         }
@@ -68,7 +68,8 @@ enum PayloadCommands {
             selected = [preset]
         }
         if parsed[.json] {
-            context.printJSON(.object([("presets", .array(selected.map(jsonValue)))]))
+            try context.printJSON(
+                encoding: PayloadReports.Presets(presets: selected.map(PayloadReports.Presets.Preset.init)))
         } else if selected.count == 1, parsed.positionals.count == 1 {
             context.print(evidence(selected[0]))
         } else {
@@ -169,45 +170,6 @@ enum PayloadCommands {
         return lines.joined(separator: "\n")
     }
 
-    static func jsonValue(_ payload: Payload) -> JSONValue {
-        .object([
-            ("source", .string(payload.source)), ("webpage", .bool(payload.isWebpage)),
-            (
-                "items",
-                .array(
-                    payload.descriptions.map { item in
-                        .object([
-                            ("attributedTitle", .optional(item.title)),
-                            ("attributedContentText", .optional(item.contentText)),
-                            ("attachments", .array(item.attachments.map(jsonValue))),
-                        ])
-                    })
-            ),
-        ])
-    }
-
-    static func jsonValue(_ attachment: PayloadAttachmentDescription) -> JSONValue {
-        .object([
-            ("suggestedName", .optional(attachment.suggestedName)),
-            ("registeredTypeIdentifiers", .strings(attachment.visibleTypeIdentifiers)),
-            (
-                "representations",
-                .array(
-                    attachment.representations.map { representation in
-                        .object([
-                            ("type", .string(representation.typeIdentifier)),
-                            ("kind", .string(representation.kind.description)),
-                            ("visibility", .string(representation.visibility.description)),
-                            ("size", representation.byteCount.map { .int(Int($0)) } ?? .null),
-                            ("origin", .string(representation.origin)),
-                            ("loadDelayMilliseconds", .int(representation.loadDelayMilliseconds)),
-                            ("failWith", .optional(representation.failure)),
-                        ])
-                    })
-            ),
-        ])
-    }
-
     static func typesText(_ preset: PresetInfo) -> String {
         preset.items.map { item in
             item.attachments.map { "[\($0.types.joined(separator: ", "))]\($0.kind == "data" ? "" : " \($0.kind)")" }
@@ -246,35 +208,5 @@ enum PayloadCommands {
         lines += preset.citations.map { "    - \($0)" }
         if let notes = preset.notes { lines.append("  notes: \(notes)") }
         return lines.joined(separator: "\n")
-    }
-
-    static func jsonValue(_ preset: PresetInfo) -> JSONValue {
-        .object([
-            ("name", .string(preset.name)), ("sourceApp", .string(preset.sourceApp)),
-            ("iosVersion", .string(preset.iosVersion)), ("confidence", .string(preset.confidence)),
-            ("webpage", .bool(preset.isWebpage)),
-            (
-                "items",
-                .array(
-                    preset.items.map { item in
-                        .object([
-                            ("attributedTitle", .optional(item.title)),
-                            ("attributedContentText", .optional(item.contentText)),
-                            (
-                                "attachments",
-                                .array(
-                                    item.attachments.map { attachment in
-                                        .object([
-                                            ("types", .strings(attachment.types)), ("kind", .string(attachment.kind)),
-                                            ("suggestedName", .optional(attachment.suggestedName)),
-                                            ("loadsAs", .optional(attachment.loadsAs)),
-                                        ])
-                                    })
-                            ),
-                        ])
-                    })
-            ),
-            ("citations", .strings(preset.citations)), ("notes", .optional(preset.notes)),
-        ])
     }
 }

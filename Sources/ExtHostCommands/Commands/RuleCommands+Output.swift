@@ -1,40 +1,17 @@
 import ActivationRules
 import Foundation
 
-// Rendering for `exthost rule …`: JSON objects, diagnostics with their caret excerpts, the
+// Rendering for `exthost rule …`: the JSON report, diagnostics with their caret excerpts, the
 // explanation tree and the coverage table.
 
 extension RuleCommands {
-    /// The `--json` object of `check` and `explain`.
-    static func report(path: String, rule: ActivationRule?, result: ActivationResult?, diagnostics: [RuleDiagnostic])
-        -> JSONValue
-    {
-        .object([
-            ("file", .string(path)),
-            ("form", .optional(rule?.form?.rawValue)),
-            ("predicate", .optional(rule?.canonicalText)),
-            ("activated", result?.activated.map(JSONValue.bool) ?? .null),
-            ("diagnostics", .array(diagnostics.map(jsonValue))),
-            ("explanation", result.map { jsonValue($0.explanation) } ?? .null),
-        ])
-    }
-
-    static func jsonValue(_ diagnostic: RuleDiagnostic) -> JSONValue {
-        var pairs: [(String, JSONValue)] = [
-            ("severity", .string(diagnostic.severity.rawValue)), ("code", .string(diagnostic.code.rawValue)),
-            ("message", .string(diagnostic.message)),
-        ]
-        if let line = diagnostic.line { pairs.append(("line", .int(line))) }
-        if let column = diagnostic.column { pairs.append(("column", .int(column))) }
-        if let file = diagnostic.file { pairs.append(("file", .string(file))) }
-        return .object(pairs)
-    }
-
-    static func jsonValue(_ node: Explanation) -> JSONValue {
-        .object([
-            ("text", .string(node.text)), ("value", .optional(node.value)), ("decisive", .bool(node.isDecisive)),
-            ("children", .array(node.children.map(jsonValue))),
-        ])
+    /// The `--json` report of `check` and `explain`.
+    static func report(
+        path: String, rule: ActivationRule?, result: ActivationResult?, diagnostics: [RuleDiagnostic]
+    ) -> RuleReports.Evaluation {
+        RuleReports.Evaluation(
+            file: path, form: rule?.form?.rawValue, predicate: rule?.canonicalText, activated: result?.activated,
+            diagnostics: diagnostics.map(RuleReports.Diagnostic.init), explanation: result?.explanation)
     }
 
     /// `file:line:column: severity: message [code]` and the caret excerpt, coloured on a terminal.

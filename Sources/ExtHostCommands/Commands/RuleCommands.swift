@@ -75,16 +75,11 @@ enum RuleCommands {
         }
         let diagnostics = all.flatMap(\.1)
         if parsed[.json] {
-            context.printJSON(
-                .object([
-                    (
-                        "files",
-                        .array(
-                            all.map {
-                                .object([("file", .string($0.0)), ("diagnostics", .array($0.1.map(jsonValue)))])
-                            })
-                    )
-                ]))
+            try context.printJSON(
+                encoding: RuleReports.Lint(
+                    files: all.map {
+                        RuleReports.Lint.File(file: $0.0, diagnostics: $0.1.map(RuleReports.Diagnostic.init))
+                    }))
         } else {
             for (path, found) in all {
                 if found.isEmpty { context.print("\(path): no problems") }
@@ -146,7 +141,7 @@ enum RuleCommands {
         guard let rule = loaded else {
             // The rule file could not be read at all.
             if parsed[.json] {
-                context.printJSON(report(path: path, rule: nil, result: nil, diagnostics: extra))
+                try context.printJSON(encoding: report(path: path, rule: nil, result: nil, diagnostics: extra))
             } else {
                 for diagnostic in extra { context.printError(rendered(diagnostic, context)) }
             }
@@ -155,7 +150,7 @@ enum RuleCommands {
         let result = rule.explain(payload)
         let diagnostics = extra + rule.diagnostics + result.diagnostics
         if parsed[.json] {
-            context.printJSON(report(path: path, rule: rule, result: result, diagnostics: diagnostics))
+            try context.printJSON(encoding: report(path: path, rule: rule, result: result, diagnostics: diagnostics))
         } else {
             for diagnostic in diagnostics { context.printError(rendered(diagnostic, context)) }
             if explaining {
@@ -219,12 +214,10 @@ enum RuleCommands {
             rows.append(payloads.map { rule.activates($0) })
         }
         if parsed[.json] {
-            context.printJSON(
-                .object([
-                    ("rules", .strings(parsed.positionals)), ("payloads", .strings(payloadPaths)),
-                    ("results", .array(rows.map { .array($0.map { $0.map(JSONValue.bool) ?? .null }) })),
-                    ("diagnostics", .object(diagnostics.map { ($0.0, .array($0.1.map(jsonValue))) })),
-                ]))
+            try context.printJSON(
+                encoding: RuleReports.Matrix(
+                    rules: parsed.positionals, payloads: payloadPaths, results: rows,
+                    diagnostics: OrderedObject(diagnostics.map { ($0.0, $0.1.map(RuleReports.Diagnostic.init)) })))
         } else {
             context.print(
                 MatrixTable.render(

@@ -12,6 +12,31 @@ enum StressCommand {
 
     static let readerName = "__stress-reader"
 
+    /// `exthost stress --json`.
+    struct Summary: Codable, Sendable, Equatable {
+        /// The seed, as a decimal string (a 64-bit number).
+        var seed: String
+        var attachments: Int
+        var readers: Int
+        /// Entries committed.
+        var committed: Int
+        /// Attachments made to fail or be cancelled.
+        var injected: Int
+        /// How long the share took, to the millisecond.
+        var seconds: Double
+        /// What went wrong; empty when everything held.
+        var problems: [String]
+        /// The kept work directory (`--keep`); null otherwise.
+        var work: String?
+    }
+
+    /// What a reader process prints (and `stress` reads back): the sequence numbers it saw, in
+    /// order, and the torn files it read.
+    struct ReaderReport: Codable, Sendable, Equatable {
+        var seen: [Int]
+        var torn: [String]
+    }
+
     static let stress = CommandSpec(
         ["stress"], summary: "Share N generated attachments while M readers read the inbox; check nothing is lost.",
         options: [
@@ -77,7 +102,7 @@ enum StressCommand {
             if stopping { break }
             _ = try? inbox.waitForEntries(timeout: 0.05)
         }
-        context.printJSON(.object([("seen", .array(seen.map { .int($0) })), ("torn", .strings(torn))]))
+        try context.printJSON(encoding: ReaderReport(seen: seen, torn: torn))
         return .success
     }
 
@@ -206,13 +231,11 @@ enum StressCommand {
         for (child, output) in children {
             let text = String(decoding: (try? output.readAll(limit: 64 << 20)) ?? [], as: UTF8.self)
             let status = await child.exitStatus()
-            guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-                let seen = object["seen"] as? [Int], let torn = object["torn"] as? [String]
-            else {
+            guard let result = try? JSONDecoder().decode(ReaderReport.self, from: Data(text.utf8)) else {
                 problems.append("a reader ended \(status) without a result: \(text.prefix(300))")
                 continue
             }
-            readerResults.append((seen, torn))
+            readerResults.append((result.seen, result.torn))
         }
         children.removeAll()
 
@@ -282,13 +305,11 @@ enum StressCommand {
 
         let seconds = elapsed.milliseconds / 1000
         if parsed[.json] {
-            context.printJSON(
-                .object([
-                    ("seed", .string(String(seed))), ("attachments", .int(count)), ("readers", .int(readers)),
-                    ("committed", .int(entries.count)), ("injected", .int(injected)),
-                    ("seconds", .double((seconds * 1000).rounded() / 1000)), ("problems", .strings(problems)),
-                    ("work", .optional(parsed[.keep] ? work.path : nil)),
-                ]))
+            try context.printJSON(
+                encoding: Summary(
+                    seed: String(seed), attachments: count, readers: readers, committed: entries.count,
+                    injected: injected, seconds: (seconds * 1000).rounded() / 1000, problems: problems,
+                    work: parsed[.keep] ? work.path : nil))
         } else {
             context.print(
                 "stress: \(entries.count) committed exactly once, \(injected) failed on purpose and reported, "

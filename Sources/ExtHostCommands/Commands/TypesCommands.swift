@@ -36,7 +36,7 @@ enum TypesCommands {
             throw CommandError.failed("'\(id)' resolved but has no declaration")  // resolve() guarantees one
         }
         if parsed[.json] {
-            context.printJSON(jsonObject(declaration, registry))
+            try context.printJSON(encoding: TypesReports.Declaration(declaration, registry))
         } else {
             context.print(text(declaration, registry))
         }
@@ -56,11 +56,9 @@ enum TypesCommands {
         let answer = registry.conforms(type, to: target)
         let (a, b) = (registry.canonical(type).rawValue, registry.canonical(target).rawValue)
         if parsed[.json] {
-            context.printJSON(
-                .object([
-                    ("type", .string(a)), ("supertype", .string(b)), ("conforms", .bool(answer)),
-                    ("path", path.map { .strings($0.map(\.rawValue)) } ?? .null),
-                ]))
+            try context.printJSON(
+                encoding: TypesReports.Conformance(
+                    type: a, supertype: b, conforms: answer, path: path.map { $0.map(\.rawValue) }))
         } else if answer {
             let chain = path.map { $0.count > 2 ? " (\($0.map(\.rawValue).joined(separator: " → ")))" : "" } ?? ""
             context.print("yes: \(a) conforms to \(b)\(chain)")
@@ -84,7 +82,13 @@ enum TypesCommands {
         var tag = parsed.positionals[0]
         if tag.hasPrefix(".") { tag.removeFirst() }
         guard !tag.isEmpty else { throw CommandError.usage("the filename extension is empty") }
-        return try tagLookup(tag: tag, label: "extension", parsed: parsed, context: context) { registry, supertype in
+        return try tagLookup(
+            tag: tag, label: "extension", parsed: parsed, context: context,
+            report: {
+                TypesReports.ExtensionLookup(
+                    extension: tag, conformingTo: $0, preferred: $1, dynamic: $2, types: $3)
+            }
+        ) { registry, supertype in
             registry.types(forFilenameExtension: tag, conformingTo: supertype)
         }
     }
@@ -101,7 +105,12 @@ enum TypesCommands {
     ) { parsed, context in
         let tag = parsed.positionals[0]
         guard !tag.isEmpty else { throw CommandError.usage("the MIME type is empty") }
-        return try tagLookup(tag: tag, label: "mimeType", parsed: parsed, context: context) { registry, supertype in
+        return try tagLookup(
+            tag: tag, label: "mimeType", parsed: parsed, context: context,
+            report: {
+                TypesReports.MIMETypeLookup(mimeType: tag, conformingTo: $0, preferred: $1, dynamic: $2, types: $3)
+            }
+        ) { registry, supertype in
             registry.types(forMIMEType: tag, conformingTo: supertype)
         }
     }
@@ -119,7 +128,7 @@ enum TypesCommands {
             declarations = registry.allDeclarations
         }
         if parsed[.json] {
-            context.printJSON(.array(declarations.map { jsonObject($0, registry) }))
+            try context.printJSON(encoding: declarations.map { TypesReports.Declaration($0, registry) })
             return .success
         }
         let width = min(48, (declarations.map(\.identifier.rawValue.count).max() ?? 0) + 2)
@@ -169,9 +178,11 @@ enum TypesCommands {
         throw CommandError.input(message)
     }
 
-    /// The body of `for-extension` and `for-mime`.
+    /// The body of `for-extension` and `for-mime`; `report` makes the `--json` report from the
+    /// supertype, the preferred type, whether it is dynamic, and every match.
     private static func tagLookup(
         tag: String, label: String, parsed: ParsedArguments, context: CommandContext,
+        report: (_ conformingTo: String, _ preferred: String, _ dynamic: Bool, _ types: [String]) -> any Encodable,
         _ lookup: (TypeRegistry, UniformTypeIdentifier) -> [UniformTypeIdentifier]
     ) throws -> ExitCode {
         let registry = try loadRegistry(parsed, context)
@@ -181,47 +192,16 @@ enum TypesCommands {
             throw CommandError.failed("no type for \(label) '\(tag)'")  // a dyn. type is returned when none matches
         }
         if parsed[.json] {
-            context.printJSON(
-                .object([
-                    (label, .string(tag)), ("conformingTo", .string(registry.canonical(supertype).rawValue)),
-                    ("preferred", .string(preferred.rawValue)), ("dynamic", .bool(preferred.isDynamic)),
-                    ("types", .strings(found.map(\.rawValue))),
-                ]))
+            try context.printJSON(
+                encoding: report(
+                    registry.canonical(supertype).rawValue, preferred.rawValue, preferred.isDynamic,
+                    found.map(\.rawValue)))
         } else if parsed[.all] {
             for type in found { context.print(type.rawValue) }
         } else {
             context.print(preferred.rawValue)
         }
         return .success
-    }
-
-    /// The `--json` object of one declaration.
-    static func jsonObject(_ declaration: TypeDeclaration, _ registry: TypeRegistry) -> JSONValue {
-        var fields: [(String, JSONValue)] = [
-            ("identifier", .string(declaration.identifier.rawValue)),
-            ("conformsTo", .strings(declaration.conformsTo.map { registry.canonical($0).rawValue })),
-            ("supertypes", .strings(registry.supertypes(of: declaration.identifier).map(\.rawValue))),
-            ("filenameExtensions", .strings(declaration.filenameExtensions)),
-            ("mimeTypes", .strings(declaration.mimeTypes)),
-            ("dynamic", .bool(declaration.isDynamic)),
-            ("declared", .bool(registry.isDeclared(declaration.identifier))),
-            ("public", .bool(declaration.isPublic)),
-            ("description", .optional(declaration.description)),
-            ("source", .string(declaration.source.kind)),
-            ("sourcePath", .optional(declaration.source.path)),
-        ]
-        if let specification = DynamicTypeSpecification(decoding: declaration.identifier), declaration.isDynamic {
-            fields.append(("tagSpecification", .string(specification.tagSpecification)))
-            fields.append(
-                (
-                    "tags",
-                    .array(
-                        specification.tags.map {
-                            .object([("tagClass", .string($0.tagClass.rawValue)), ("value", .string($0.value))])
-                        })
-                ))
-        }
-        return .object(fields)
     }
 
     /// The text of `types show`.

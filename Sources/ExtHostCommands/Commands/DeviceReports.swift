@@ -1,0 +1,61 @@
+import AppGroups
+import Foundation
+
+/// The `--json` reports of `exthost device …` and `exthost install`, one `Codable` type each: the
+/// output is their encoding (``JSONValue/init(encoding:)``) and tests decode them.
+public enum DeviceReports {
+    /// One device: `exthost device create --json`, and each device of `exthost device list --json`.
+    public struct Device: Codable, Sendable, Equatable {
+        public var name: String
+        public var udid: String
+        public var iosVersion: String
+        /// The device root's path.
+        public var root: String
+        /// The installed apps' bundle names (`CardDrop.app`).
+        public var apps: [String]
+
+        init(_ info: DeviceInfo, root: DeviceRoot) {
+            name = info.name
+            udid = info.udid
+            iosVersion = info.iosVersion
+            self.root = root.url.path
+            apps = root.bundleURLs().filter { $0.pathExtension == "app" }.map(\.lastPathComponent)
+        }
+    }
+
+    /// `exthost device list --json`.
+    public struct List: Codable, Sendable, Equatable {
+        /// Where the devices live.
+        public var directory: String
+        public var devices: [Device]
+    }
+
+    /// `exthost install --json`.
+    public struct Install: Codable, Sendable, Equatable {
+        public var bundleIdentifier: String
+        /// The installed bundle's path.
+        public var bundle: String
+        public var dataContainer: String
+        /// The extensions' bundle identifiers.
+        public var extensions: [String]
+        /// Per App Group identifier: its container's path (sorted by identifier).
+        public var groupContainers: OrderedObject<String>
+        /// Per bundle identifier: the installed program's path (sorted by identifier).
+        public var executables: OrderedObject<String>
+        /// Whether it replaced an installed copy.
+        public var replaced: Bool
+        /// The device root's path.
+        public var root: String
+
+        init(_ report: InstallReport, root: DeviceRoot) {
+            bundleIdentifier = report.bundleIdentifier
+            bundle = report.bundlePath
+            dataContainer = report.dataContainer
+            extensions = report.extensions
+            groupContainers = OrderedObject(sorting: report.groupContainers)
+            executables = OrderedObject(sorting: report.executables)
+            replaced = report.replaced
+            self.root = root.url.path
+        }
+    }
+}
