@@ -34,14 +34,9 @@ struct JournalCheckpoint: Equatable {
         return out + Journal.le32(CRC32C.checksum(out))
     }
 
-    init(journal: UUID, lastRecordOffset: Int64, validEnd: Int64, lastSequence: Int, lastRecordCRC: UInt32) {
-        self.journal = journal
-        self.lastRecordOffset = lastRecordOffset
-        self.validEnd = validEnd
-        self.lastSequence = lastSequence
-        self.lastRecordCRC = lastRecordCRC
-    }
+}
 
+extension JournalCheckpoint {
     /// Parses `bytes`; nil when they are not a whole checkpoint.
     init?(_ bytes: [UInt8]) {
         guard bytes.count == Self.size, Array(bytes[0..<8]) == Self.magic,
