@@ -37,3 +37,13 @@ public struct JournalEntry: Sendable, Hashable {
         self.source = source
     }
 }
+
+/// A point in a group's journal (see ``AppGroupStore/mark()``).
+public struct JournalMark: Sendable, Hashable {
+    /// The journal's UUID.
+    public var journal: UUID
+    /// The last sequence number committed at the mark (0 for none).
+    public var sequence: Int
+    /// The offset just after the last whole record at the mark.
+    public var offset: Int64
+}

@@ -308,7 +308,10 @@ extension ExtensionHost {
                 guard let identifier = AppGroupIdentifier(rawValue: name) else { continue }
                 groups[name] = try root.groupContainer(identifier, as: identity).url.path
             }
-            let store = try group.map { try AppGroupStore.open($0, as: identity, root: root) }
+            // Only what the run commits is read back: nothing of the group's history is held.
+            let store = try group.map {
+                try AppGroupStore.open($0, as: identity, root: root, retainingEntries: false)
+            }
             return (container, groups, store)
         }
         let process = ProcessEnvironment(
@@ -337,14 +340,14 @@ extension ExtensionHost {
         if let onProgress = request.onProgress {
             launch.onProgress = { served, activity in onProgress(served, total, activity) }
         }
-        let before = (try? store?.entries().last?.sequence) ?? 0
+        let before = try? store?.mark()
         let run: ExtensionReport
         do {
             run = try await ExtensionHost.run(launch, session: session)
         } catch {
             throw ShareError(badInput: false, "cannot start the extension \(executable): \(error)")
         }
-        let committed = (try? store?.entries(after: before)) ?? []
+        let committed = before.flatMap { mark in try? store?.entries(since: mark) } ?? []
         report.extension = extensionRun(run, identity: identity, executable: executable)
         report.attachments = attachments(session.context, run)
         report.group = group?.rawValue

@@ -337,11 +337,17 @@ struct StreamedListingTests {
             #expect(streamed.map(key) == retained.map(key), "after \(after) limit \(String(describing: limit))")
             #expect(try reader.entries(after: after, limit: limit) == streamed)
         }
+        // A mark, then only what was committed after it.
+        let mark = try reader.mark()
+        #expect(mark.sequence == 25)
+        try store.commit(name: "late", typeIdentifier: "public.data", bytes: [7])
+        #expect(try reader.entries(since: mark).map(\.name) == ["late"])
+
         let inbox = try AppGroupInbox(group: group, app: try scratch.appIdentity(), root: scratch.root)
         try inbox.consume(through: 20)
         var names: [String] = []
         try inbox.forEachPending { names.append($0.entry.name) }
-        #expect(names == ["n20", "n21", "n22", "n23", "n24"])
+        #expect(names == ["n20", "n21", "n22", "n23", "n24", "late"])
     }
 }
 
