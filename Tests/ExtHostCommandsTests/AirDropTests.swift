@@ -1,4 +1,6 @@
 import AppGroups
+import ExtensionHost
+import ExtensionIPC
 import Foundation
 import ShareSheet
 import Testing
@@ -16,8 +18,9 @@ struct AirDropTests {
         (try TestSupport.scratchRoot("airdrop-a"), try TestSupport.scratchRoot("airdrop-b"))
     }
 
-    static func json(_ out: String) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+    /// `exthost airdrop --json` decoded as the report type it is written from.
+    static func report(_ out: String) throws -> AirDropCommand.Report {
+        try JSONDecoder().decode(AirDropCommand.Report.self, from: Data(out.utf8))
     }
 
     /// Every file under `root` outside Bundles (what a transfer left behind).
@@ -39,23 +42,25 @@ struct AirDropTests {
         let (code, out, err) = await TestSupport.run(
             ["airdrop", Self.card.path, "--from", sender.path, "--to", receiver.path, "--accept", "--json"])
         #expect(code == .success, "\(err)")
-        let report = try Self.json(out)
-        #expect(report["outcome"] as? String == "accepted")
-        #expect(report["flow"] as? String == "downloads", "iOS 18 saves to Downloads, then Move to App…")
-        #expect(report["typeIdentifier"] as? String == "com.example.carddrop.card", "the exported type round-trips")
-        #expect(report["app"] as? String == "com.example.carddrop")
-        let path = try #require(report["path"] as? String)
+        let report = try Self.report(out)
+        #expect(report.sender == sender.path && report.receiver == receiver.path)
+        let receipt = report.receipt
+        #expect(receipt.outcome == "accepted")
+        #expect(receipt.flow == "downloads", "iOS 18 saves to Downloads, then Move to App…")
+        #expect(receipt.typeIdentifier == "com.example.carddrop.card", "the exported type round-trips")
+        #expect(receipt.app == "com.example.carddrop")
+        let path = try #require(receipt.path)
         #expect(path.hasPrefix("Data/Application/") && path.hasSuffix("/Documents/Inbox/alice.card"))
         // CardDrop (the built-in app) was launched for it and moved it out of its Inbox.
-        let delivery = try #require(report["delivery"] as? [String: Any])
-        #expect(delivery["method"] as? String == "willConnectTo")
-        let launch = try #require(delivery["app"] as? [String: Any])
-        #expect(launch["start"] as? String == "cold")
-        #expect((launch["delivery"] as? [String: Any])?["method"] as? String == "willConnectTo")
+        let delivery = try #require(receipt.delivery)
+        #expect(delivery.method == "willConnectTo")
+        let launch = try #require(delivery.app)
+        #expect(launch.start == "cold")
+        #expect(launch.delivery.method == .willConnectTo)
         let kept = receiver.appendingPathComponent(path).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Received/alice.card")
         #expect(try Data(contentsOf: kept) == Data(contentsOf: Self.card))
-        #expect(report["sha256"] as? String == SHA256.hex(of: try Data(contentsOf: Self.card)))
+        #expect(receipt.sha256 == SHA256.hex(of: try Data(contentsOf: Self.card)))
         #expect(!Self.leftovers(receiver).contains { $0.hasPrefix("Downloads/") || $0.hasPrefix("tmp/") })
     }
 
@@ -70,9 +75,9 @@ struct AirDropTests {
         let (code, out, err) = await TestSupport.run(
             ["airdrop", Self.card.path, "--from", sender.path, "--to", receiver.path, "--accept", "--json"])
         #expect(code == .success, "\(err)")
-        let report = try Self.json(out)
-        #expect(report["flow"] as? String == "open-with")
-        #expect((report["path"] as? String)?.hasSuffix("/Documents/Inbox/alice.card") == true)
+        let receipt = try Self.report(out).receipt
+        #expect(receipt.flow == "open-with")
+        #expect(receipt.path?.hasSuffix("/Documents/Inbox/alice.card") == true)
         #expect(!Self.leftovers(receiver).contains { $0.hasPrefix("Downloads/") })
     }
 
@@ -87,16 +92,16 @@ struct AirDropTests {
         let (code, out, _) = await TestSupport.run(
             ["airdrop", Self.card.path, "--from", sender.path, "--to", receiver.path, "--accept", "--json"])
         #expect(code == .no)
-        let report = try Self.json(out)
-        #expect(report["outcome"] as? String == "requires-app")
-        #expect((report["typeIdentifier"] as? String)?.hasPrefix("dyn.") == true, "typed by its extension")
-        #expect(report["path"] as? String == "Downloads/alice.card", "Save to Files")
+        let receipt = try Self.report(out).receipt
+        #expect(receipt.outcome == "requires-app")
+        #expect(receipt.typeIdentifier?.hasPrefix("dyn.") == true, "typed by its extension")
+        #expect(receipt.path == "Downloads/alice.card", "Save to Files")
     }
 
     // MARK: - Hostile peers
 
     /// Starts a receiver process on `root`, sends `header` and `body` to it, returns its receipt.
-    static func hostile(_ root: URL, header: String, body: [UInt8]) throws -> [String: Any] {
+    static func hostile(_ root: URL, header: String, body: [UInt8]) throws -> AirDropReceipt {
         let portFile = root.appendingPathComponent("port")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try Executables.exthost())
@@ -112,7 +117,7 @@ struct AirDropTests {
         let line = AirDropCommand.readLine(socket) ?? Data()
         close(socket)
         process.waitUntilExit()
-        return try #require(try JSONSerialization.jsonObject(with: line) as? [String: Any])
+        return try JSONDecoder().decode(AirDropReceipt.self, from: line)
     }
 
     static func offer(name: String, bytes: Int, sha: String) -> String {
@@ -142,8 +147,8 @@ struct AirDropTests {
         ]
         for (what, header, bytes, expected) in cases {
             let receipt = try Self.hostile(root, header: header, body: bytes)
-            #expect(receipt["outcome"] as? String == "refused", "\(what)")
-            #expect((receipt["reason"] as? String ?? "").contains(expected), "\(what): \(receipt)")
+            #expect(receipt.outcome == "refused", "\(what)")
+            #expect(receipt.reason.contains(expected), "\(what): \(receipt)")
             #expect(Self.leftovers(root).isEmpty, "\(what) left \(Self.leftovers(root))")
         }
         #expect(

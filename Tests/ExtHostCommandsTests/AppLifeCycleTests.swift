@@ -1,7 +1,9 @@
 import AppGroups
 import ExtensionHost
+import ExtensionIPC
 import Foundation
 import HostSystem
+import ShareSheet
 import Testing
 
 @testable import ExtHostCommands
@@ -55,15 +57,14 @@ struct AppLifeCycleTests {
     }
 
     /// `exthost open FILE --json`: exit code, the `app` report, and the probe's line.
-    static func open(_ file: URL, root: URL, from: String? = nil) async throws -> (ExitCode, [String: Any], String) {
+    static func open(_ file: URL, root: URL, from: String? = nil) async throws -> (ExitCode, AppOpenReport, String) {
         let (code, out, err) = await TestSupport.run(
             ["open", file.path, "--json"] + (from.map { ["--from", $0] } ?? []), root: root)
-        let json = try #require(
-            try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any], "\(out)\(err)")
-        let delivery = try #require(json["delivery"] as? [String: Any], "\(out)")
-        let app = try #require(delivery["app"] as? [String: Any], "\(out)")
-        #expect(delivery["method"] as? String == (app["delivery"] as? [String: Any])?["method"] as? String)
-        let output = ((app["run"] as? [String: Any])?["output"] as? String) ?? ""
+        let report = try TestSupport.decode(OpenCommand.Report.self, out, note: err)
+        let delivery = try #require(report.delivery, "\(out)")
+        let app = try #require(delivery.app, "\(out)")
+        #expect(delivery.method == app.delivery.method.rawValue)
+        let output = app.run?.output ?? ""
         return (
             code, app,
             output.split(separator: "\n").first { $0.hasPrefix("PROBE-APP ") && !$0.contains("launched") }.map(
@@ -71,10 +72,8 @@ struct AppLifeCycleTests {
         )
     }
 
-    static func method(_ app: [String: Any]) -> String? { (app["delivery"] as? [String: Any])?["method"] as? String }
-    static func detail(_ app: [String: Any]) -> String {
-        (app["delivery"] as? [String: Any])?["detail"] as? String ?? ""
-    }
+    static func method(_ app: AppOpenReport) -> AppDelivery.Method { app.delivery.method }
+    static func detail(_ app: AppOpenReport) -> String { app.delivery.detail }
 
     /// A running `exthost app launch com.example.probe`, its output collected in a file.
     final class LaunchedApp {
@@ -120,24 +119,23 @@ struct AppLifeCycleTests {
 
         let (code, cold, line) = try await Self.open(file, root: root, from: "com.example.sender")
         #expect(code == .success)
-        #expect(cold["start"] as? String == "cold")
-        #expect(Self.method(cold) == "willConnectTo")
+        #expect(cold.start == "cold")
+        #expect(Self.method(cold) == .willConnectTo)
         #expect(
             line.hasPrefix("PROBE-APP willConnectTo hello.probedoc inPlace=false source=com.example.sender"), "\(line)")
         #expect(line.contains("noscope=ok"), "an Inbox copy is the app's own: \(line)")
         // The copy was made in the app's own Documents/Inbox.
-        let urls = (cold["delivery"] as? [String: Any])?["urls"] as? [String] ?? []
+        let urls = cold.delivery.urls
         #expect(urls.first?.contains("/Documents/Inbox/hello.probedoc") == true, "\(urls)")
 
         let running = try LaunchedApp(root: root)
         let (warmCode, warm, _) = try await Self.open(file, root: root)
         #expect(warmCode == .success)
-        #expect(warm["start"] as? String == "warm")
-        #expect(warm["pid"] as? Int == Int(running.process.processIdentifier) || (warm["pid"] as? Int ?? 0) > 0)
-        #expect(Self.method(warm) == "openURLContexts")
+        #expect(warm.start == "warm")
+        #expect(warm.pid == Int(running.process.processIdentifier) || warm.pid > 0)
+        #expect(Self.method(warm) == .openURLContexts)
         // A second file of the same name lands beside the first as iOS names it.
-        #expect(
-            ((warm["delivery"] as? [String: Any])?["urls"] as? [String])?.first?.hasSuffix("hello-1.probedoc") == true)
+        #expect(warm.delivery.urls.first?.hasSuffix("hello-1.probedoc") == true)
         // One instance: a second launch is refused while the first runs.
         let (again, _, againErr) = await TestSupport.run(["app", "launch", "com.example.probe"], root: root)
         #expect(again == .failure)
@@ -156,14 +154,14 @@ struct AppLifeCycleTests {
 
         let (code, cold, line) = try await Self.open(file, root: root)
         #expect(code == .failure)
-        #expect(Self.method(cold) == "lost")
+        #expect(Self.method(cold) == .lost)
         #expect(Self.detail(cold).contains("never read connectionOptions.urlContexts"), "\(Self.detail(cold))")
         #expect(line.isEmpty, "no code of the app saw it: \(line)")
 
         let running = try LaunchedApp(root: root)
         let (warmCode, warm, _) = try await Self.open(file, root: root)
         #expect(warmCode == .success)
-        #expect(Self.method(warm) == "openURLContexts")
+        #expect(Self.method(warm) == .openURLContexts)
         _ = await running.terminate()
     }
 
@@ -173,12 +171,12 @@ struct AppLifeCycleTests {
         try Self.installProbe(on: root, sceneDelegate: "ColdOnlySceneDelegate")
         let file = try Self.document(in: root)
         let (_, cold, _) = try await Self.open(file, root: root)
-        #expect(Self.method(cold) == "willConnectTo")
+        #expect(Self.method(cold) == .willConnectTo)
 
         let running = try LaunchedApp(root: root)
         let (code, warm, _) = try await Self.open(file, root: root)
         #expect(code == .failure)
-        #expect(Self.method(warm) == "lost")
+        #expect(Self.method(warm) == .lost)
         #expect(Self.detail(warm).contains("does not implement scene(_:openURLContexts:)"), "\(Self.detail(warm))")
         let (_, status) = await running.terminate()
         #expect(status == 0)
@@ -191,9 +189,9 @@ struct AppLifeCycleTests {
         let file = try Self.document(in: root)
         let (code, cold, line) = try await Self.open(file, root: root)
         #expect(code == .success)
-        #expect(Self.method(cold) == "application-open")
+        #expect(Self.method(cold) == .applicationOpen)
         #expect(line.hasPrefix("PROBE-APP application-open hello.probedoc inPlace=false"), "\(line)")
-        let output = ((cold["run"] as? [String: Any])?["output"] as? String) ?? ""
+        let output = cold.run?.output ?? ""
         // Without scenes the launch options carry the URL.
         #expect(output.contains("PROBE-APP launched scenes=no url=hello.probedoc"), "\(output)")
     }
@@ -205,15 +203,15 @@ struct AppLifeCycleTests {
         let file = try Self.document(in: root, "original.probedoc")
         let (code, cold, line) = try await Self.open(file, root: root)
         #expect(code == .success)
-        let urls = (cold["delivery"] as? [String: Any])?["urls"] as? [String] ?? []
+        let urls = cold.delivery.urls
         #expect(urls.first.flatMap(URL.init(string:))?.path == file.path, "the original, not a copy: \(urls)")
         #expect(line.contains("inPlace=true"), "\(line)")
         #expect(line.contains("scoped=ok 15"), "\(line)")
-        let run = try #require(cold["run"] as? [String: Any])
-        if run["scopeEnforcement"] as? String == "kernel" {
+        let run = try #require(cold.run)
+        if run.scopeEnforcement == "kernel" {
             #expect(line.contains("noscope=denied") && line.contains("after=denied"), "\(line)")
         } else {
-            #expect(run["scopeEnforcement"] as? String == "api-only")
+            #expect(run.scopeEnforcement == "api-only")
         }
     }
 
@@ -228,7 +226,7 @@ struct AppLifeCycleTests {
             at: URL(fileURLWithPath: "/bin/true"), to: program)
         let (code, cold, _) = try await Self.open(try Self.document(in: root), root: root)
         #expect(code == .failure)
-        #expect(Self.method(cold) == "lost")
+        #expect(Self.method(cold) == .lost)
         #expect(Self.detail(cold).contains("does not run the app life cycle"), "\(Self.detail(cold))")
     }
 }

@@ -56,8 +56,8 @@ struct AppleAPITests {
                     "--json",
                 ], root: root)
             #expect(code == .success, "\(preset.name): \(err)")
-            let report = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
-            let lines = (report["log"] as? String ?? "").split(separator: "\n").filter { $0.hasPrefix("PROBE ") }
+            let report = try JSONDecoder().decode(ShareReport.self, from: Data(out.utf8))
+            let lines = report.log.split(separator: "\n").filter { $0.hasPrefix("PROBE ") }
             let attachments = preset.items.flatMap(\.attachments)
             #expect(lines.count == attachments.count, "\(preset.name): \(lines)")
             for (line, attachment) in zip(lines, attachments) {
@@ -170,7 +170,7 @@ struct AppleAPITests {
 /// and stop it reads and writes the original; `--lenient` behaves like the simulator.
 @Suite(.timeLimit(.minutes(2)))
 struct InPlaceScopeTests {
-    func share(mode: String, lenient: Bool = false) async throws -> (report: [String: Any], original: URL, root: URL) {
+    func share(mode: String, lenient: Bool = false) async throws -> (report: ShareReport, original: URL, root: URL) {
         let (root, rule) = try AppleAPITests.device()
         let items = root.appendingPathComponent("items")
         try FileManager.default.createDirectory(at: items, withIntermediateDirectories: true)
@@ -186,17 +186,17 @@ struct InPlaceScopeTests {
                 "--extension-argument", mode, "--json",
             ] + (lenient ? ["--lenient"] : []), root: root)
         #expect(code == .success, "\(err)")
-        return (try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any]), original, root)
+        return (try JSONDecoder().decode(ShareReport.self, from: Data(out.utf8)), original, root)
     }
 
     @Test func forgettingToStartTheScopeFailsWithOperationNotPermitted() async throws {
         let (report, _, root) = try await share(mode: "in-place")
         defer { try? FileManager.default.removeItem(at: root) }
-        let log = report["log"] as? String ?? ""
+        let log = report.log
         #expect(log.contains("PROBE in-place true"), "\(log)")
         #expect(log.contains("PROBE during foundation failed 257"), "\(log)")  // NSFileReadNoPermissionError
         #expect(log.contains("PROBE during fopen errno \(EPERM)"), "\(log)")
-        let refusals = report["refusals"] as? [String] ?? []
+        let refusals = report.refusals
         #expect(
             refusals.contains {
                 $0.hasPrefix("kernel: open") && $0.contains("without startAccessingSecurityScopedResource")
@@ -206,7 +206,7 @@ struct InPlaceScopeTests {
     @Test func betweenStartAndStopTheOriginalIsReadAndWritten() async throws {
         let (report, original, root) = try await share(mode: "in-place-scoped")
         defer { try? FileManager.default.removeItem(at: root) }
-        let log = report["log"] as? String ?? ""
+        let log = report.log
         #expect(log.contains("PROBE started true"), "\(log)")
         #expect(log.contains("PROBE during foundation read 22 bytes"), "\(log)")
         #expect(log.contains("PROBE during fopen ok"), "\(log)")
@@ -218,7 +218,7 @@ struct InPlaceScopeTests {
     @Test func lenientLetsTheFirstReadThroughAsTheSimulatorDoes() async throws {
         let (report, _, root) = try await share(mode: "in-place", lenient: true)
         defer { try? FileManager.default.removeItem(at: root) }
-        let log = report["log"] as? String ?? ""
+        let log = report.log
         #expect(log.contains("PROBE during foundation read 22 bytes"), "\(log)")
         #expect(log.contains("PROBE during fopen ok"), "\(log)")
     }
@@ -237,9 +237,8 @@ extension InPlaceScopeTests {
             ], root: root)
         #expect(code == .success, "\(err)")
         #expect(err.contains("NOT stopped"))
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
-        let sandbox = (report["extension"] as? [String: Any])?["sandbox"] as? [String: Any]
-        #expect(sandbox?["scopeEnforcement"] as? String == "api-only")
-        #expect((report["log"] as? String ?? "").contains("PROBE started true"))
+        let report = try JSONDecoder().decode(ShareReport.self, from: Data(out.utf8))
+        #expect(report.extension?.sandbox.scopeEnforcement == "api-only")
+        #expect(report.log.contains("PROBE started true"))
     }
 }

@@ -1,4 +1,6 @@
 import AppGroups
+import ExtensionHost
+import ExtensionIPC
 import Foundation
 import ShareSheet
 import Testing
@@ -105,12 +107,12 @@ struct LaunchServicesTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let (code, out, err) = await TestSupport.run(["open", "carddrop://card/alice", "--json"], root: root)
         #expect(code == .success, "\(err)")
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
-        #expect(json["chosen"] as? String == "com.example.carddrop")
-        let delivery = try #require(json["delivery"] as? [String: Any])
-        #expect(delivery["url"] as? String == "carddrop://card/alice")
-        #expect(delivery["method"] as? String == "willConnectTo")
-        let output = ((delivery["app"] as? [String: Any])?["run"] as? [String: Any])?["output"] as? String ?? ""
+        let report = try JSONDecoder().decode(OpenCommand.Report.self, from: Data(out.utf8))
+        #expect(report.decision.chosen == "com.example.carddrop")
+        let delivery = try #require(report.delivery)
+        #expect(delivery.url == "carddrop://card/alice")
+        #expect(delivery.method == "willConnectTo")
+        let output = delivery.app?.run?.output ?? ""
         #expect(output.contains("opened carddrop://card/alice"), "\(output)")
     }
 
@@ -132,17 +134,17 @@ struct LaunchServicesTests {
         let pdf = TestSupport.packageRoot.appendingPathComponent("Containers/Bundles/DemoItems/menu.pdf")
         let (code, out, err) = await TestSupport.run(["open", pdf.path, "--json"], root: root)
         #expect(code == .success, "\(err)")
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
-        let delivery = try #require(json["delivery"] as? [String: Any])
-        #expect(delivery["openInPlace"] as? Bool == false)
-        let copy = try #require(URL(string: delivery["url"] as? String ?? ""))
+        let report = try JSONDecoder().decode(OpenCommand.Report.self, from: Data(out.utf8))
+        let delivery = try #require(report.delivery)
+        #expect(!delivery.openInPlace)
+        let copy = try #require(URL(string: delivery.url))
         #expect(copy.path.contains("/Documents/Inbox/menu.pdf"))
         // Reader has no program: the built-in app ran cold, without scenes, and moved the copy out of
         // its Inbox into Documents/Received, as Apple advises.
-        let app = try #require(delivery["app"] as? [String: Any])
-        #expect(delivery["method"] as? String == "application-open")
-        #expect(app["start"] as? String == "cold")
-        #expect((app["delivery"] as? [String: Any])?["method"] as? String == "application-open")
+        let app = try #require(delivery.app)
+        #expect(delivery.method == "application-open")
+        #expect(app.start == "cold")
+        #expect(app.delivery.method == .applicationOpen)
         let kept = copy.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
             "Received/menu.pdf")
         #expect(try Data(contentsOf: kept) == Data(contentsOf: pdf))
@@ -152,11 +154,11 @@ struct LaunchServicesTests {
         keys["LSSupportsOpeningDocumentsInPlace"] = true
         try Self.app("InPlace", "com.example.inplace", on: root, keys)
         let (_, inPlace, _) = await TestSupport.run(["open", pdf.path, "--json"], root: root)
-        let second = try #require(try JSONSerialization.jsonObject(with: Data(inPlace.utf8)) as? [String: Any])
-        #expect(second["chosen"] as? String == "com.example.inplace")
-        let original = try #require(second["delivery"] as? [String: Any])
-        #expect(original["openInPlace"] as? Bool == true)
-        #expect(URL(string: original["url"] as? String ?? "")?.path == pdf.standardizedFileURL.path)
+        let second = try JSONDecoder().decode(OpenCommand.Report.self, from: Data(inPlace.utf8))
+        #expect(second.decision.chosen == "com.example.inplace")
+        let original = try #require(second.delivery)
+        #expect(original.openInPlace)
+        #expect(URL(string: original.url)?.path == pdf.standardizedFileURL.path)
     }
 }
 

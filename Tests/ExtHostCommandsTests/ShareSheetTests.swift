@@ -29,6 +29,24 @@ struct ShareSheetTests {
         try #require(report.activities.first { $0.id == id }, "\(id) is not on the sheet")
     }
 
+    /// The keys each activity of `exthost sheet --json` is written with (null values included), as
+    /// the text has them.
+    struct WrittenKeys: Decodable {
+        struct Object: Decodable {
+            let keys: Set<String>
+            init(from decoder: any Decoder) throws {
+                keys = Set(try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue))
+            }
+        }
+        struct AnyKey: CodingKey {
+            let stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+        let activities: [Object]
+    }
+
     static func options() throws -> SheetPerformOptions {
         var options = SheetPerformOptions(launcher: try #require(SandboxPolicy.launcherNextToExecutable()))
         let exthost = try Executables.exthost()
@@ -99,15 +117,18 @@ struct ShareSheetTests {
         let (code, out, err) = await TestSupport.run(
             ["sheet", "--activity-items", manifest.path, "--json"], root: root)
         #expect(code == .success, "\(err)")
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
-        let activities = try #require(json["activities"] as? [[String: Any]])
-        let shown = activities.filter { $0["shown"] as? Bool == true }.compactMap { $0["id"] as? String }
+        let report = try JSONDecoder().decode(SheetReport.self, from: Data(out.utf8))
+        let shown = report.activities.filter(\.shown).map(\.id)
         #expect(shown == ["com.apple.UIKit.activity.AirDrop"])
-        let excluded = activities.filter { ($0["reason"] as? String ?? "").hasPrefix("excluded:") }
+        let excluded = report.activities.filter { $0.reason.hasPrefix("excluded:") }
         #expect(excluded.count == others.count)
+        // Every key is written, a missing value as null (a system activity has no bundle identifier).
+        let written = try JSONDecoder().decode(WrittenKeys.self, from: Data(out.utf8)).activities
+        #expect(written.count == report.activities.count)
         for key in ["kind", "id", "title", "bundleIdentifier", "shown", "reason"] {
-            #expect(activities.allSatisfy { $0.keys.contains(key) }, "every activity has \(key)")
+            #expect(written.allSatisfy { $0.keys.contains(key) }, "every activity has \(key)")
         }
+        #expect(out.contains(#""bundleIdentifier": null"#), "present, as null")
     }
 
     @Test func applicationActivitiesAppearWhenTheyAcceptTheItems() throws {
@@ -253,11 +274,11 @@ struct ShareSheetTests {
             let (code, out, err) = await TestSupport.run(
                 ["sheet", pdf.path, "--perform", "copy-to:com.example.reader", "--json"], root: root)
             #expect(code == .success, "\(err)")
-            let json = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
-            let completion = try #require(json["completion"] as? [String: Any])
-            #expect(completion["activityType"] as? String == "com.apple.UIKit.activity.RemoteOpenInApplication-ByCopy")
-            #expect(completion["returnedItems"] is NSNull)
-            delivered += json["delivered"] as? [String] ?? []
+            let performance = try JSONDecoder().decode(SheetPerformance.self, from: Data(out.utf8))
+            let completion = performance.completion
+            #expect(completion.activityType == "com.apple.UIKit.activity.RemoteOpenInApplication-ByCopy")
+            #expect(completion.returnedItems == nil && out.contains(#""returnedItems": null"#), "present, as null")
+            delivered += performance.delivered ?? []
         }
         // Each copy lands in the Inbox; Reader (the built-in app, launched cold each time) moves it out
         // into Documents/Received, where the second becomes menu-1.pdf.

@@ -1,4 +1,5 @@
 import Foundation
+import ShareSheet
 import Testing
 
 @testable import ExtHostCommands
@@ -36,6 +37,21 @@ struct SheetPageTests {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// What the measuring script writes: the preview's box, its title, and the box of each row.
+    struct Layout: Decodable {
+        /// One element as the browser laid it out.
+        struct Box: Decodable {
+            var text: String
+            var width: Double
+            var height: Double
+            var visible: Bool
+        }
+        var preview: Box
+        var title: String
+        var row: [Box]
+        var actions: [Box]
+    }
+
     /// The page with a script that writes, for the preview and each row, the box the browser laid out.
     static let measuring = """
         <pre id="layout"></pre><script>
@@ -58,10 +74,10 @@ struct SheetPageTests {
         let (code, out, err) = await TestSupport.run(
             ["sheet", pdf.path, "--html", page.path, "--json"], root: root)
         #expect(code == .success, "\(err)")
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
-        let shown = (report["activities"] as? [[String: Any]] ?? []).filter { $0["shown"] as? Bool == true }
-        let rowTitles = shown.filter { $0["section"] as? String == "app-row" }.compactMap { $0["title"] as? String }
-        let actionTitles = shown.filter { $0["section"] as? String == "actions" }.compactMap { $0["title"] as? String }
+        let report = try JSONDecoder().decode(SheetReport.self, from: Data(out.utf8))
+        let shown = report.activities.filter(\.shown)
+        let rowTitles = shown.filter { $0.section == "app-row" }.map(\.title)
+        let actionTitles = shown.filter { $0.section == "actions" }.map(\.title)
 
         // A screenshot, as a person would see the page.
         let screenshot = root.appendingPathComponent("sheet.png")
@@ -80,21 +96,20 @@ struct SheetPageTests {
         let end = try #require(dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex))
         let json = String(dom[start.upperBound..<end.lowerBound]).replacingOccurrences(of: "&lt;", with: "<")
             .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
-        let layout = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-        let preview = try #require(layout["preview"] as? [String: Any])
-        #expect(preview["visible"] as? Bool == true)
-        #expect(layout["title"] as? String == "menu.pdf")
-        let row = layout["row"] as? [[String: Any]] ?? []
-        let actions = layout["actions"] as? [[String: Any]] ?? []
+        let layout = try JSONDecoder().decode(Layout.self, from: Data(json.utf8))
+        #expect(layout.preview.visible)
+        #expect(layout.title == "menu.pdf")
+        let row = layout.row
+        let actions = layout.actions
         #expect(row.count == rowTitles.count && !row.isEmpty)
         #expect(actions.count == actionTitles.count && !actions.isEmpty)
         for (box, title) in zip(row, rowTitles) {
-            #expect((box["text"] as? String ?? "").hasSuffix(title), "\(box)")
-            #expect((box["height"] as? Double ?? 0) >= 60, "an icon and its title: \(box)")
+            #expect(box.text.hasSuffix(title), "\(box)")
+            #expect(box.height >= 60, "an icon and its title: \(box)")
         }
         for (box, title) in zip(actions, actionTitles) {
-            #expect(box["text"] as? String == title)
-            #expect(box["visible"] as? Bool == true, "\(box)")
+            #expect(box.text == title)
+            #expect(box.visible, "\(box)")
         }
     }
 }

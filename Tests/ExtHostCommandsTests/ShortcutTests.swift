@@ -1,5 +1,6 @@
 import AppGroups
 import ExtensionHost
+import ExtensionIPC
 import Foundation
 import HostSystem
 import Payloads
@@ -27,12 +28,11 @@ struct ShortcutTests {
         return root
     }
 
-    static func run(_ arguments: [String], root: URL) async throws -> (ExitCode, [String: Any]) {
+    /// `exthost shortcut run SHORTCUT ARGUMENTS --json`: its exit code and report.
+    static func run(_ arguments: [String], root: URL) async throws -> (ExitCode, ShortcutReport) {
         let (code, out, err) = await TestSupport.run(
             ["shortcut", "run", shortcut.path] + arguments + ["--json"], root: root)
-        let json = try #require(
-            try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any], "\(out)\(err)")
-        return (code, json)
+        return (code, try TestSupport.decode(ShortcutReport.self, out, note: err))
     }
 
     static func received(_ root: URL, _ name: String) throws -> Data {
@@ -47,31 +47,30 @@ struct ShortcutTests {
 
         let (textCode, text) = try await Self.run(["--text", "hello card"], root: root)
         #expect(textCode == .success)
-        let delivered = try #require(text["delivered"] as? [String: Any])
-        #expect(delivered["activityType"] as? String == "OpenTextIntent")
-        #expect((delivered["parameters"] as? [[String: Any]])?.first?["value"] as? String == "hello card")
-        let app = try #require(text["app"] as? [String: Any])
-        #expect(app["start"] as? String == "cold")
-        #expect((app["delivery"] as? [String: Any])?["method"] as? String == "userActivities")
+        let delivered = try #require(text.delivered)
+        #expect(delivered.activityType == "OpenTextIntent")
+        #expect(delivered.parameters.first?.value == "hello card")
+        let app = try #require(text.app)
+        #expect(app.start == "cold")
+        #expect(app.delivery.method == .userActivities)
         #expect(try Self.received(root, "text.txt") == Data("hello card".utf8))
 
         let photo = TestSupport.packageRoot.appendingPathComponent("Containers/Bundles/DemoItems/photo.png")
         let (imageCode, image) = try await Self.run([photo.path], root: root)
         #expect(imageCode == .success)
-        let imageIntent = try #require(image["delivered"] as? [String: Any])
-        #expect(imageIntent["activityType"] as? String == "OpenImageIntent")
-        let file = try #require((imageIntent["parameters"] as? [[String: Any]])?.first)
-        #expect(file["kind"] as? String == "file" && file["filename"] as? String == "photo.png")
-        #expect(file["typeIdentifier"] as? String == "public.png")
+        let imageIntent = try #require(image.delivered)
+        #expect(imageIntent.activityType == "OpenImageIntent")
+        let file = try #require(imageIntent.parameters.first)
+        #expect(file.kind == "file" && file.filename == "photo.png")
+        #expect(file.typeIdentifier == "public.png")
         #expect(try Self.received(root, "photo.png") == Data(contentsOf: photo))
 
         let (fallbackCode, fallback) = try await Self.run([], root: root)
         #expect(fallbackCode == .success)
-        let steps = try #require(fallback["steps"] as? [[String: Any]])
         #expect(
-            steps.contains { ($0["note"] as? String)?.contains("chose IMG_0001.png from the Photos library") == true })
-        let picked = try #require((fallback["delivered"] as? [String: Any])?["parameters"] as? [[String: Any]])
-        #expect(picked.first?["filename"] as? String == "IMG_0001.png")
+            fallback.steps.contains { $0.note?.contains("chose IMG_0001.png from the Photos library") == true })
+        let picked = try #require(fallback.delivered?.parameters)
+        #expect(picked.first?.filename == "IMG_0001.png")
         #expect(try Self.received(root, "IMG_0001.png") == Data(contentsOf: photo))
     }
 
@@ -79,11 +78,11 @@ struct ShortcutTests {
         let root = try Self.device()
         defer { try? FileManager.default.removeItem(at: root) }
         let running = try AppLifeCycleTests.LaunchedApp(root: root, bundle: "com.example.carddrop")
-        let (code, json) = try await Self.run(["--text", "warm"], root: root)
+        let (code, report) = try await Self.run(["--text", "warm"], root: root)
         #expect(code == .success)
-        let app = try #require(json["app"] as? [String: Any])
-        #expect(app["start"] as? String == "warm")
-        #expect((app["delivery"] as? [String: Any])?["method"] as? String == "scene-continue")
+        let app = try #require(report.app)
+        #expect(app.start == "warm")
+        #expect(app.delivery.method == .sceneContinue)
         let (_, status) = await running.terminate()
         #expect(status == 0)
         #expect(running.output.contains("received intent OpenTextIntent: text=\"warm\""), "\(running.output)")
@@ -110,14 +109,14 @@ struct ShortcutTests {
         let shortcut = root.appendingPathComponent("probe.shortcut")
         try Data(steps.utf8).write(to: shortcut)
         for (delegate, expected) in [
-            ("FullSceneDelegate", "userActivities"), (nil, "application-continue"), ("ColdOnlySceneDelegate", "lost"),
-        ] as [(String?, String)] {
+            ("FullSceneDelegate", .userActivities), (nil, .applicationContinue), ("ColdOnlySceneDelegate", .lost),
+        ] as [(String?, AppDelivery.Method)] {
             try? FileManager.default.removeItem(at: root.appendingPathComponent("Bundles/Probe.app"))
             try AppLifeCycleTests.installProbe(on: root, sceneDelegate: delegate)
             let lproj = root.appendingPathComponent("Bundles/Probe.app/Base.lproj")
             try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
             try Data(definition.utf8).write(to: lproj.appendingPathComponent("Probe.intentdefinition"))
-            if expected == "lost" {
+            if expected == .lost {
                 // Cold it is delivered; warm, an app without scene(_:continue:) does not handle it.
                 let running = try AppLifeCycleTests.LaunchedApp(root: root)
                 let (code, out, _) = await TestSupport.run(
@@ -130,10 +129,10 @@ struct ShortcutTests {
             let (code, out, err) = await TestSupport.run(
                 ["shortcut", "run", shortcut.path, "--text", "typed text", "--json"], root: root)
             #expect(code == .success, "\(err)")
-            let json = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
-            let app = try #require(json["app"] as? [String: Any])
-            #expect((app["delivery"] as? [String: Any])?["method"] as? String == expected, "\(delegate ?? "no scenes")")
-            let output = (app["run"] as? [String: Any])?["output"] as? String ?? ""
+            let report = try TestSupport.decode(ShortcutReport.self, out, note: err)
+            let app = try #require(report.app)
+            #expect(app.delivery.method == expected, "\(delegate ?? "no scenes")")
+            let output = app.run?.output ?? ""
             #expect(output.contains("ProbeTextIntent ProbeTextIntent text=typed text"), "\(output)")
         }
     }

@@ -18,6 +18,24 @@ enum TestSupport {
         return url
     }
 
+    /// A command's `--json` output decoded as the report type it is written from; when it does not
+    /// decode, the error carries the output and `note` (such as the command's standard error).
+    static func decode<Report: Decodable>(_ type: Report.Type, _ output: String, note: String = "") throws -> Report {
+        do {
+            return try JSONDecoder().decode(type, from: Data(output.utf8))
+        } catch {
+            throw UndecodableReport(type: "\(type)", error: "\(error)", output: output + note)
+        }
+    }
+
+    /// Output that is not the JSON of the report type expected.
+    struct UndecodableReport: Error, CustomStringConvertible {
+        let type: String
+        let error: String
+        let output: String
+        var description: String { "not a \(type): \(error)\n\(output)" }
+    }
+
     /// Runs `exthost ARGUMENTS [--root ROOT]` in process: exit code, standard output, standard error.
     static func run(_ arguments: [String], root: URL? = nil) async -> (ExitCode, String, String) {
         let context = CommandContext.collecting()

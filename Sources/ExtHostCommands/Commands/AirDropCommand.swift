@@ -16,6 +16,23 @@ enum AirDropCommand {
 
     static var all: [CommandSpec] { [airdrop, receive] }
 
+    /// `exthost airdrop --json`: `sender` and `receiver` (the two device roots), then the
+    /// receipt's own keys, in one object.
+    struct Report: Codable, Sendable {
+        var sender: String
+        var receiver: String
+        var receipt: AirDropReceipt
+
+        enum Key: String, CodingKey { case sender, receiver }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(sender, forKey: .sender)
+            try container.encode(receiver, forKey: .receiver)
+            try receipt.encode(to: encoder)
+        }
+    }
+
     static let airdrop = CommandSpec(
         ["airdrop"],
         summary: "AirDrop a file from one device to another over loopback (exit 0, 1, 2, 3).",
@@ -75,18 +92,6 @@ enum AirDropCommand {
             throw CommandError.failed("the receiver gave no receipt (exit \(receiver.terminationStatus)): \(answer)")
         }
         if parsed[.json] {
-            struct Report: Encodable {
-                var sender: String
-                var receiver: String
-                var receipt: AirDropReceipt
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.container(keyedBy: Key.self)
-                    try container.encode(sender, forKey: .sender)
-                    try container.encode(receiver, forKey: .receiver)
-                    try receipt.encode(to: encoder)
-                }
-                enum Key: String, CodingKey { case sender, receiver }
-            }
             try context.printJSON(encoding: Report(sender: from.url.path, receiver: to.url.path, receipt: receipt))
         } else {
             context.print("\(offer.name) (\(offer.typeIdentifier), \(offer.bytes) bytes) from \(offer.sender)")
@@ -222,6 +227,17 @@ enum AirDropCommand {
             }
             offset += sent
         }
+    }
+}
+
+extension AirDropCommand.Report {
+    /// Reads the merged object back: `sender` and `receiver` by their keys, the receipt from the
+    /// same object.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        sender = try container.decode(String.self, forKey: .sender)
+        receiver = try container.decode(String.self, forKey: .receiver)
+        receipt = try AirDropReceipt(from: decoder)
     }
 }
 

@@ -10,6 +10,21 @@ import ShareSheet
 enum OpenCommand {
     static var all: [CommandSpec] { [open] }
 
+    /// `exthost open --json`: the decision's keys, then `delivery` (null when nothing was handed
+    /// over) in the same object.
+    struct Report: Codable, Sendable {
+        var decision: LaunchDecision
+        var delivery: FileDelivery?
+
+        enum Key: String, CodingKey { case delivery }
+
+        func encode(to encoder: any Encoder) throws {
+            try decision.encode(to: encoder)
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(delivery, forKey: .delivery)
+        }
+    }
+
     static let open = CommandSpec(
         ["open"],
         summary: "Which apps open a file or URL and which one iOS picks; hand the file to it (exit 0, 2, 3).",
@@ -80,16 +95,6 @@ enum OpenCommand {
             delivery = handed
         }
         if parsed[.json] {
-            struct Report: Encodable {
-                var decision: LaunchDecision
-                var delivery: FileDelivery?
-                func encode(to encoder: any Encoder) throws {
-                    try decision.encode(to: encoder)
-                    var container = encoder.container(keyedBy: Key.self)
-                    try container.encode(delivery, forKey: .delivery)
-                }
-                enum Key: String, CodingKey { case delivery }
-            }
             try context.printJSON(encoding: Report(decision: decision, delivery: delivery))
         } else {
             context.print("\(decision.target)\(decision.typeIdentifier.map { " (\($0))" } ?? "")")
@@ -112,6 +117,14 @@ enum OpenCommand {
         }
         if decision.chosen == nil { return .no }
         return delivery?.app?.delivery.method == .lost ? .failure : .success
+    }
+}
+
+extension OpenCommand.Report {
+    /// Reads the merged object back: the decision from its own keys, `delivery` beside them.
+    init(from decoder: any Decoder) throws {
+        decision = try LaunchDecision(from: decoder)
+        delivery = try decoder.container(keyedBy: Key.self).decodeIfPresent(FileDelivery.self, forKey: .delivery)
     }
 }
 
