@@ -34,6 +34,14 @@ struct JSONValueEncodingTests {
         #expect(decoded == report)
     }
 
+    @Test func dataIsBase64AsJSONDecoderExpects() throws {
+        struct Blob: Codable, Equatable { var bytes: Data }
+        let blob = Blob(bytes: Data([0, 1, 2, 250]))
+        let text = try JSONValue(encoding: blob).rendered(pretty: false)
+        #expect(text == #"{"bytes":"AAEC+g=="}"#)
+        #expect(try JSONDecoder().decode(Blob.self, from: Data(text.utf8)) == blob)
+    }
+
     @Test func aTypeThatEncodesItsParentIntoTheSameContainerMergesTheKeys() throws {
         struct Child: Encodable {
             var own = "mine"

@@ -4,8 +4,8 @@ extension JSONValue {
     /// `value` as JSON, through its `Encodable` conformance: object keys in the order `encode(to:)`
     /// writes them (declaration order for a synthesized conformance), so a report type declares its
     /// JSON once and the output stays stable; a nil optional is written as `null` (not left out),
-    /// so every key of the type is always present. A `URL` is its absolute string, a `Date` its
-    /// seconds since 2001 (as `JSONDecoder`'s default strategy reads it back).
+    /// so every key of the type is always present. A `URL` is its absolute string, `Data` base64, a
+    /// `Date` its seconds since 2001 (as `JSONDecoder`'s default strategies read them back).
     /// - Throws: what the value's `encode(to:)` throws.
     public init(encoding value: some Encodable) throws {
         self = try TreeEncoder.box(value, codingPath: [])
@@ -66,6 +66,7 @@ private final class TreeEncoder: Encoder {
         case let value as Double: return .value(.double(value))
         case let value as Float: return .value(.double(Double(value)))
         case let value as URL: return .value(.string(value.absoluteString))
+        case let value as Data: return .value(.string(value.base64EncodedString()))
         case let value as any BinaryInteger:
             if let small = Int(exactly: value) { return .value(.int(small)) }
             if let large = UInt64(exactly: value) { return .value(.unsigned(large)) }
