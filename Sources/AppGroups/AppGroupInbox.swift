@@ -25,7 +25,7 @@ public final class AppGroupInbox: Sendable {
     private let cursorPath: ContainerPath
 
     /// Opens `group`'s inbox for `app`. The app only reads the group, so the store is opened
-    /// without recovery (see ``AppGroupStore/open(_:as:root:recovering:)``); the cursor it writes
+    /// without recovery (see ``AppGroupStore/open(_:as:root:recovering:retainingEntries:)``); the cursor it writes
     /// lives in its own container.
     /// - Throws: ``AppGroupError`` `.notEntitled`, `.io`.
     public init(group: AppGroupIdentifier, app: BundleIdentity, root: DeviceRoot) throws {
