@@ -347,13 +347,17 @@ extension ExtensionHost {
         } catch {
             throw ShareError(badInput: false, "cannot start the extension \(executable): \(error)")
         }
-        let committed = before.flatMap { mark in try? store?.entries(since: mark) } ?? []
+        // Sequence numbers are consecutive: the count needs no entry decoded.
+        let after = try? store?.mark()
+        let committed =
+            before.flatMap { before in after.map { $0.journal == before.journal ? $0.sequence - before.sequence : 0 } }
+            ?? 0
         report.extension = extensionRun(run, identity: identity, executable: executable)
         report.attachments = attachments(session.context, run)
         report.group = group?.rawValue
         report.container = store?.container.url.path
         report.extensionContainer = container.url.path
-        report.committed = committed.count
+        report.committed = committed
         report.refusals = run.refusals
         report.timings.helloMilliseconds = milliseconds(run.timings.hello)
         report.timings.finishedMilliseconds = milliseconds(run.timings.finished)
