@@ -166,34 +166,13 @@ public final class AppGroupStore: Sendable {
     }
 
     /// Where the journal ends now (its last sequence number and the offset after its last whole
-    /// record), for ``entries(since:)``: what a host notes before an extension runs, to read back
-    /// only what the run committed.
+    /// record): what a host notes before and after an extension runs, so the difference of the two
+    /// sequence numbers is what the run committed (sequence numbers are consecutive).
     /// - Throws: ``AppGroupError``.
     public func mark() throws -> JournalMark {
         _ = try lock.withLock(.shared) { try index.refresh(repair: false) }
         let (next, offset) = index.next
         return JournalMark(journal: index.id, sequence: next - 1, offset: offset)
-    }
-
-    /// The entries committed after `mark`, read from the journal from where the mark was taken (or,
-    /// if the journal was replaced meanwhile, every entry numbered after the mark's).
-    /// - Throws: ``AppGroupError``.
-    public func entries(since mark: JournalMark) throws -> [JournalEntry] {
-        try lock.withLock(.shared) {
-            let path = try ContainerPath(Self.journalPath)
-            let fd = try directory.open(path)
-            defer { try? fd.close() }
-            let sameJournal = try Journal.readHeader(fd, path: path.description) == mark.journal
-            var entries: [JournalEntry] = []
-            _ = try Journal.walk(
-                fd, from: sameJournal ? mark.offset : Int64(Journal.headerSize), path: path.description,
-                decoding: true, skippingThrough: mark.sequence
-            ) { entry in
-                entries.append(entry)
-                return true
-            }
-            return entries
-        }
     }
 
     /// Calls `body` with each entry committed after `sequence`, in order, at most `limit` of them,
