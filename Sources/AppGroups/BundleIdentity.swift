@@ -136,10 +136,17 @@ public enum InstalledBundle {
     /// The program `CFBundleExecutable` names, when the bundle holds it as an executable file (an
     /// installed user extension); nil otherwise (the checked-in demo bundles hold no program).
     public static func executable(of bundle: URL) -> URL? {
-        guard let name = info(bundle)?["CFBundleExecutable"] as? String, !name.isEmpty, !name.contains("/") else {
-            return nil
-        }
+        guard let name = executableName(of: bundle) else { return nil }
         let url = bundle.appendingPathComponent(name)
         return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
+    }
+
+    /// The file name `CFBundleExecutable` gives (whether or not the bundle holds the program); nil
+    /// when it names none, or not as one plain file name (an unexpanded `$(EXECUTABLE_NAME)`).
+    public static func executableName(of bundle: URL) -> String? {
+        guard let name = info(bundle)?["CFBundleExecutable"] as? String, !name.isEmpty, !name.contains("/"),
+            !name.contains("$(")
+        else { return nil }
+        return name
     }
 }

@@ -316,7 +316,8 @@ extension ExtensionHost {
                     at: container.url.appendingPathComponent(directory), withIntermediateDirectories: true)
             }
             let process = ProcessEnvironment(
-                bundleIdentifier: identity.bundleIdentifier, bundlePath: bundle.path, containerPath: container.url.path,
+                bundleIdentifier: identity.bundleIdentifier, bundlePath: bundle.path,
+                bundleExecutable: InstalledBundle.executableName(of: bundle), containerPath: container.url.path,
                 groupContainers: groups, rootPath: root.url.path,
                 declarationFiles: [bundle.appendingPathComponent("Info.plist").path])
             return (bundle, identity, process)

@@ -22,8 +22,15 @@ public final class ProviderSession: ExtensionSession {
     public let tokens: SecurityScopeTokens
     /// Whether open-in-place loads work without an active scope.
     public let lenient: Bool
+    /// The host paths the extension may read because an item hands it their file URL as an object
+    /// (``ItemProviders/ItemProvider/fileURLObjects``), granted read-only as a device's sandbox
+    /// extension grants them; only existing files and folders, never a symbolic link.
+    public let grantedReadOnlyPaths: [String]
+    /// File URLs handed out as objects that were not granted, and why.
+    public let ungrantedFileURLs: [String]
     private let table: ProviderTable
     private let names: [String]
+    private let suggestedNames: [String?]
     private let inPlaceTokens: [Int: String]
     private let broker = Locked<ScopeBroker?>(nil)
 
@@ -32,14 +39,27 @@ public final class ProviderSession: ExtensionSession {
         let tokens = SecurityScopeTokens()
         var providers: [ItemProvider] = []
         var names: [String] = []
+        var suggestedNames: [String?] = []
         var issued: [Int: String] = [:]
         var descriptions: [ItemDescription] = []
+        var granted: [String] = []
+        var ungranted: [String] = []
         for item in items {
             var attachments: [AttachmentDescription] = []
             for provider in item.attachments ?? [] {
                 let index = providers.count
                 providers.append(provider)
                 names.append(provider.suggestedName ?? "attachment \(index)")
+                suggestedNames.append(provider.suggestedName)
+                for url in provider.fileURLObjects {
+                    let path = url.standardizedFileURL.path
+                    switch try? FileDescriptor.status(ofPath: path, followingLinks: false).kind {
+                    case nil: ungranted.append("\(url.path): no such file")
+                    case .symbolicLink?:
+                        ungranted.append("\(url.path): a symbolic link (the host does not follow links)")
+                    default: if !granted.contains(path) { granted.append(path) }
+                    }
+                }
                 var representations: [RepresentationDescription] = []
                 for type in provider.registeredTypeIdentifiers {
                     guard let registered = provider.representation(answering: type) else { continue }
@@ -70,8 +90,11 @@ public final class ProviderSession: ExtensionSession {
         self.appGroups = appGroups
         self.tokens = tokens
         self.lenient = lenient
+        self.grantedReadOnlyPaths = granted
+        self.ungrantedFileURLs = ungranted
         self.table = ProviderTable(providers)
         self.names = names
+        self.suggestedNames = suggestedNames
         self.inPlaceTokens = issued
     }
 
@@ -113,14 +136,14 @@ public final class ProviderSession: ExtensionSession {
                 ServedLoad(
                     attachment: request.attachment, typeIdentifier: request.typeIdentifier, kind: request.kind,
                     bytes: Int64(data.count)))
-        case .file(let descriptor, let size, let closes):
+        case .file(let descriptor, let size, let closes, let fileName):
             channel.setActivity(describe(request) + ", \(Int(size).byteDescription)")
             try? channel.send(
                 .fileReply(
                     FileReply(
                         requestID: request.requestID, typeIdentifier: request.typeIdentifier,
-                        suggestedName: names.indices.contains(request.attachment) ? names[request.attachment] : nil,
-                        byteCount: size, securityScopeToken: inPlaceTokens[request.attachment])),
+                        suggestedName: suggestedName(request.attachment), fileName: fileName, byteCount: size,
+                        securityScopeToken: inPlaceTokens[request.attachment])),
                 descriptors: [descriptor])
             channel.addBytesServed(size)
             channel.recordServed(
@@ -155,7 +178,7 @@ public final class ProviderSession: ExtensionSession {
                 .fileReply(
                     FileReply(
                         requestID: request.requestID, typeIdentifier: request.typeIdentifier,
-                        suggestedName: names.indices.contains(request.attachment) ? names[request.attachment] : nil,
+                        suggestedName: suggestedName(request.attachment), fileName: url.lastPathComponent,
                         byteCount: 0, securityScopeToken: token, originalPath: url.path)))
             channel.recordServed(
                 ServedLoad(
@@ -167,6 +190,10 @@ public final class ProviderSession: ExtensionSession {
         }
     }
 
+    private func suggestedName(_ attachment: Int) -> String? {
+        suggestedNames.indices.contains(attachment) ? suggestedNames[attachment] : nil
+    }
+
     private func describeTarget(_ request: LoadRequest) -> String {
         let name = names.indices.contains(request.attachment) ? names[request.attachment] : "#\(request.attachment)"
         return "\(name) as \(request.typeIdentifier) (\(request.kind.rawValue))"
@@ -174,7 +201,8 @@ public final class ProviderSession: ExtensionSession {
 
     fileprivate enum Loaded: Sendable {
         case data(Data)
-        case file(FileDescriptor, size: Int64, closes: Bool)
+        /// A descriptor of the shared file named `fileName` (nil: data written to a file).
+        case file(FileDescriptor, size: Int64, closes: Bool, fileName: String?)
         case failure(WireError)
     }
 
@@ -210,10 +238,12 @@ public final class ProviderSession: ExtensionSession {
                     code: WireError.itemUnavailable,
                     message: "\(url.lastPathComponent) is not a regular file (folders travel as data: a zip archive)")
             }
-            return .file(descriptor, size: status.size, closes: true)
+            return .file(descriptor, size: status.size, closes: true, fileName: url.lastPathComponent)
         case .descriptor(let representation):
             let size = try representation.byteCount ?? representation.descriptor.status().size
-            return .file(representation.descriptor, size: size, closes: representation.closesDescriptor)
+            return .file(
+                representation.descriptor, size: size, closes: representation.closesDescriptor,
+                fileName: representation.fileName)
         case .data(let data):
             // A file load of data: an unlinked temporary file holding it.
             let path = FileManager.default.temporaryDirectory
@@ -222,7 +252,7 @@ public final class ProviderSession: ExtensionSession {
             try? FileManager.default.removeItem(atPath: path)
             try descriptor.writeAll([UInt8](data))
             _ = try descriptor.seek(offset: 0)
-            return .file(descriptor, size: Int64(data.count), closes: true)
+            return .file(descriptor, size: Int64(data.count), closes: true, fileName: nil)
         }
     }
 

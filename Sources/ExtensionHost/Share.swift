@@ -39,6 +39,9 @@ public struct ShareRequest: Sendable {
     public var extensionExecutable: URL?
     /// Arguments for ``extensionExecutable`` (a device passes none; test programs take a mode).
     public var extensionArguments: [String] = []
+    /// Why ``extensionExecutable`` runs as ``extensionBundle`` (``ExtensionStandIn/reason``), for the
+    /// report; nil when the bundle was named or holds the program.
+    public var standIn: String?
     /// The built-in save-to-group extension (`exthost __extension`): program and arguments.
     public var builtInExtension: (executable: String, arguments: [String])?
     /// The App Group to write (default: the extension's first entitled group).
@@ -112,6 +115,9 @@ public struct ShareReport: Codable, Sendable {
     public var committed: Int
     /// What the host refused the extension.
     public var refusals: [String]
+    /// The host paths the extension was granted read-only because an item hands it their file URL
+    /// (a `public.file-url` object), as a device's sandbox extension grants them.
+    public var grantedReadOnly: [String] = []
     /// Where the time went.
     public var timings: Timings
     /// What the extension logged through the runtime (`level: text`).
@@ -155,6 +161,10 @@ public struct ShareReport: Codable, Sendable {
         public var cancellationError: String?
         /// The same error's domain, code and message.
         public var cancellation: WireError?
+        /// The bundle the process ran as: its `Bundle.main`, whichever program ran.
+        public var bundle: String?
+        /// Why the program ran as ``bundle`` when it is not the bundle's own (``ExtensionStandIn``).
+        public var standIn: String?
     }
 
     /// The limits an extension ran under.
@@ -316,6 +326,7 @@ extension ExtensionHost {
         }
         let process = ProcessEnvironment(
             bundleIdentifier: identity.bundleIdentifier, bundlePath: request.extensionBundle.path,
+            bundleExecutable: InstalledBundle.executableName(of: request.extensionBundle),
             containerPath: container.url.path, groupContainers: groups, rootPath: root.url.path,
             scopeMode: request.lenient ? .lenient : .strict, shuffleLoadsSeed: request.shuffleLoadsSeed,
             declarationFiles: ActivationRule.bundleDeclarationFiles(
@@ -336,6 +347,8 @@ extension ExtensionHost {
         }
         let session = ProviderSession(
             items: payload.items, appGroups: group.map { [$0.rawValue] } ?? [], lenient: request.lenient)
+        // A file URL an item hands over as an object is readable, as a device's sandbox extension makes it.
+        launch.extraReadOnlyPaths += session.grantedReadOnlyPaths
         let total = max(1, session.context.items.reduce(0) { $0 + $1.attachments.count })
         if let onProgress = request.onProgress {
             launch.onProgress = { served, activity in onProgress(served, total, activity) }
@@ -353,12 +366,15 @@ extension ExtensionHost {
             before.flatMap { before in after.map { $0.journal == before.journal ? $0.sequence - before.sequence : 0 } }
             ?? 0
         report.extension = extensionRun(run, identity: identity, executable: executable)
+        report.extension?.bundle = request.extensionBundle.path
+        report.extension?.standIn = request.extensionExecutable == nil ? nil : request.standIn
         report.attachments = attachments(session.context, run)
         report.group = group?.rawValue
         report.container = store?.container.url.path
         report.extensionContainer = container.url.path
         report.committed = committed
-        report.refusals = run.refusals
+        report.refusals = run.refusals + session.ungrantedFileURLs.map { "file URL not granted: \($0)" }
+        report.grantedReadOnly = session.grantedReadOnlyPaths
         report.timings.helloMilliseconds = milliseconds(run.timings.hello)
         report.timings.finishedMilliseconds = milliseconds(run.timings.finished)
         report.timings.extensionMilliseconds = milliseconds(run.timings.total)

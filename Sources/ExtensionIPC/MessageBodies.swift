@@ -158,8 +158,11 @@ public struct FileReply: Codable, Hashable, Sendable {
     public var requestID: UInt64
     /// The type actually delivered.
     public var typeIdentifier: String
-    /// The name the file should get in the extension's `tmp/` (a plain file name).
+    /// The provider's `suggestedName`: the name data written to a file gets (plus the type's extension).
     public var suggestedName: String?
+    /// The shared file's own name (a plain file name), which the copy in the extension's `tmp/`
+    /// keeps; nil when the host wrote data to a file.
+    public var fileName: String?
     /// The file's size.
     public var byteCount: Int64
     /// For in-place replies: the token whose scope guards this file.
@@ -170,12 +173,13 @@ public struct FileReply: Codable, Hashable, Sendable {
 
     /// A file reply.
     public init(
-        requestID: UInt64, typeIdentifier: String, suggestedName: String? = nil, byteCount: Int64,
-        securityScopeToken: String? = nil, originalPath: String? = nil
+        requestID: UInt64, typeIdentifier: String, suggestedName: String? = nil, fileName: String? = nil,
+        byteCount: Int64, securityScopeToken: String? = nil, originalPath: String? = nil
     ) {
         self.requestID = requestID
         self.typeIdentifier = typeIdentifier
         self.suggestedName = suggestedName
+        self.fileName = fileName
         self.byteCount = byteCount
         self.securityScopeToken = securityScopeToken
         self.originalPath = originalPath

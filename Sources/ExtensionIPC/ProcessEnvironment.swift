@@ -10,6 +10,12 @@ public struct ProcessEnvironment: Codable, Hashable, Sendable {
     /// The environment variable that carries the JSON.
     public static let variableName = "EXTHOST_PROCESS"
 
+    /// The environment variable naming the program's path inside its bundle
+    /// (`<bundle>/<CFBundleExecutable>`), from which `Bundle.main` is made: CoreFoundation's own
+    /// name for it (macOS reads it; on Linux a constructor in exthost's `CSystemShims` adopts it,
+    /// see `HostSystem.AdoptedProcessPath`). Set whenever ``bundlePath`` is, whichever program runs.
+    public static let processPathVariable = "CFProcessPath"
+
     /// How security-scoped files behave: `strict` (a device) or `lenient` (the simulator).
     public enum ScopeMode: String, Codable, Hashable, Sendable {
         /// Without `startAccessingSecurityScopedResource()` the access fails.
@@ -22,6 +28,8 @@ public struct ProcessEnvironment: Codable, Hashable, Sendable {
     public var bundleIdentifier: String
     /// The process's bundle directory (an `.appex` or `.app`), when it has one.
     public var bundlePath: String?
+    /// The bundle's `CFBundleExecutable` (nil: the bundle's name without its extension, Xcode's default).
+    public var bundleExecutable: String?
     /// The process's own data container (`Data/PluginKitPlugin/<UUID>` or `Data/Application/<UUID>`).
     public var containerPath: String
     /// The App Group containers the process is entitled to, by group identifier.
@@ -38,12 +46,13 @@ public struct ProcessEnvironment: Codable, Hashable, Sendable {
 
     /// An environment.
     public init(
-        bundleIdentifier: String, bundlePath: String? = nil, containerPath: String,
+        bundleIdentifier: String, bundlePath: String? = nil, bundleExecutable: String? = nil, containerPath: String,
         groupContainers: [String: String] = [:], rootPath: String, scopeMode: ScopeMode = .strict,
         shuffleLoadsSeed: UInt64? = nil, declarationFiles: [String] = []
     ) {
         self.bundleIdentifier = bundleIdentifier
         self.bundlePath = bundlePath
+        self.bundleExecutable = bundleExecutable
         self.containerPath = containerPath
         self.groupContainers = groupContainers
         self.rootPath = rootPath
@@ -52,16 +61,27 @@ public struct ProcessEnvironment: Codable, Hashable, Sendable {
         self.declarationFiles = declarationFiles
     }
 
-    /// The variables to set in the process: ``variableName`` with the JSON, `HOME` (the container)
-    /// and `TMPDIR` (its `tmp/`).
+    /// The program's path inside its bundle (`<bundle>/<CFBundleExecutable>`): what `Bundle.main` is
+    /// made from. Nil without a ``bundlePath``.
+    public var processPath: String? {
+        guard let bundlePath else { return nil }
+        let bundle = bundlePath as NSString
+        let name = bundleExecutable ?? (bundle.lastPathComponent as NSString).deletingPathExtension
+        return bundle.appendingPathComponent(name)
+    }
+
+    /// The variables to set in the process: ``variableName`` with the JSON, `HOME` (the container),
+    /// `TMPDIR` (its `tmp/`) and, with a bundle, ``processPathVariable`` (``processPath``).
     public func variables() -> [String: String] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let json = (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        return [
+        var variables = [
             Self.variableName: json, "HOME": containerPath,
             "TMPDIR": (containerPath as NSString).appendingPathComponent("tmp"),
         ]
+        if let processPath { variables[Self.processPathVariable] = processPath }
+        return variables
     }
 
     /// The environment of the running process, or nil when it was not started by exthost (the

@@ -142,7 +142,7 @@ enum ProxyProviders {
             case .file(let descriptor, let reply):
                 return (
                     DescriptorRepresentation(
-                        descriptor: descriptor, byteCount: reply.byteCount,
+                        descriptor: descriptor, byteCount: reply.byteCount, fileName: safeName(reply.fileName),
                         suggestedName: safeName(reply.suggestedName ?? suggestedName), closesDescriptor: true), nil
                 )
             case .data, .original:

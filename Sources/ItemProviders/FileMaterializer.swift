@@ -45,9 +45,11 @@ enum FileMaterializer {
         }
     }
 
-    /// Writes a fetched representation into `directory` and returns the file's URL: data under
-    /// `suggestedName` plus the type's preferred extension, a file or directory under its own name
-    /// (a directory copied recursively), a descriptor under its suggested name.
+    /// Writes a fetched representation into `directory` and returns the file's URL, named as a
+    /// device names the temporary copy: a file or directory under its own name, extension and case
+    /// kept (`IMG_1320.PNG`; a directory copied recursively), a descriptor under the name of the file
+    /// it reads; data (and a descriptor of data) under `suggestedName` plus the type's preferred
+    /// filename extension, `item` when there is no suggested name.
     static func materialize(
         _ fetched: Fetched, typeIdentifier: String, suggestedName: String?, registry: TypeRegistry,
         into directory: URL
@@ -65,8 +67,10 @@ enum FileMaterializer {
             return target
         case .descriptor(let representation):
             defer { if representation.closesDescriptor { try? representation.descriptor.close() } }
-            let name = fileName(
-                representation.suggestedName ?? suggestedName, typeIdentifier: typeIdentifier, registry: registry)
+            let name =
+                sanitized(representation.fileName)
+                ?? fileName(
+                    representation.suggestedName ?? suggestedName, typeIdentifier: typeIdentifier, registry: registry)
             let target = directory.appendingPathComponent(name)
             _ = try? representation.descriptor.seek(offset: 0)
             let output = try FileDescriptor.open(

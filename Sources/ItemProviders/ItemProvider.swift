@@ -253,6 +253,13 @@ public final class ItemProvider {
         }
     }
 
+    /// The file URLs the provider hands out as objects that the consumer can see (`loadItem` of a
+    /// `public.file-url` registered as a URL object, as Notes and Settings share files): on a device
+    /// the receiving extension gets a sandbox extension to read what they name.
+    public var fileURLObjects: [URL] {
+        visibleRegistrations([]).compactMap { ($0.object as? URL).flatMap { $0.isFileURL ? $0 : nil } }
+    }
+
     private func append(_ registration: Registration) {
         let key = UniformTypeIdentifier(registration.representation.typeIdentifier).key
         guard !registrations.contains(where: { UniformTypeIdentifier($0.representation.typeIdentifier).key == key })

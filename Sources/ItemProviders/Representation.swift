@@ -74,18 +74,23 @@ public struct DescriptorRepresentation: Sendable {
     public var descriptor: FileDescriptor
     /// The size in bytes when the sender knows it.
     public var byteCount: Int64?
-    /// The file name to materialise it under (the provider's ``ItemProvider/suggestedName`` when nil).
+    /// The name of the shared file the descriptor reads, which its temporary copy keeps as it is
+    /// (`IMG_1320.PNG`), as a device hands a file over; nil for data the sender wrote to a file.
+    public var fileName: String?
+    /// The name data gets when it has no ``fileName``: this plus the type's preferred filename
+    /// extension (the provider's ``ItemProvider/suggestedName`` when nil).
     public var suggestedName: String?
     /// Whether the loads close the descriptor once they have read it.
     public var closesDescriptor: Bool
 
     /// A descriptor representation.
     public init(
-        descriptor: FileDescriptor, byteCount: Int64? = nil, suggestedName: String? = nil,
+        descriptor: FileDescriptor, byteCount: Int64? = nil, fileName: String? = nil, suggestedName: String? = nil,
         closesDescriptor: Bool = true
     ) {
         self.descriptor = descriptor
         self.byteCount = byteCount
+        self.fileName = fileName
         self.suggestedName = suggestedName
         self.closesDescriptor = closesDescriptor
     }

@@ -9,6 +9,7 @@
 //                                                  bug), and scene(_:openURLContexts:)
 //   $(PRODUCT_MODULE_NAME).ColdOnlySceneDelegate   willConnectTo only
 //
+// At launch it prints `PROBE-APP launched … bundle=<Bundle.main.bundleIdentifier> info=<its CFBundleName>`.
 // For every URL it prints one line:
 //   PROBE-APP <entry> <file name> inPlace=<bool> source=<bundle|nil> noscope=<ok|denied> scoped=<ok N|denied|->
 //   after=<ok|denied|->
@@ -25,6 +26,7 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
     ) -> Bool {
         print(
             "PROBE-APP launched scenes=\(launchOptions == nil ? "or-no-url" : "no") url=\((launchOptions?[.url] as? NSURL)?.lastPathComponent ?? "nil")"
+                + " bundle=\(Bundle.main.bundleIdentifier ?? "nil") info=\(Bundle.main.infoDictionary?["CFBundleName"] ?? "nil")"
         )
         return true
     }

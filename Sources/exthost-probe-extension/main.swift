@@ -18,6 +18,7 @@
 //                   after the stop
 //   action          an action extension: loads the first attachment's text, and returns it upper-cased
 //                   as a new item (title "Uppercased") with completeRequest(returningItems:)
+//   (more in FidelityModes.swift: bundle, file-names, file-url, links, and the ends of a request)
 
 import Foundation
 import UniformTypeIdentifiers
@@ -28,6 +29,7 @@ final class ProbeHandler: NSObject, NSExtensionRequestHandling {
     func beginRequest(with context: NSExtensionContext) {
         let items = context.inputItems.compactMap { $0 as? NSExtensionItem }
         let providers = items.flatMap { $0.attachments ?? [] }
+        if runFidelityMode(context, providers) { return }
         switch Self.mode {
         case "early":
             for provider in providers {

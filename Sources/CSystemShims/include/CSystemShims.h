@@ -38,4 +38,9 @@ int eh_o_tmpfile(void);
 /// Returns the descriptor, or -1 with errno set (ENOSYS on kernels older than 5.6).
 int eh_openat2_beneath(int dirfd, const char *_Nonnull path, int flags, mode_t mode);
 
+/// The path the process adopted from the `CFProcessPath` environment variable as its executable path
+/// (what `Bundle.main` is made from), or NULL when it adopted none. Set by a constructor before
+/// `main`; see shims.c.
+const char *_Nullable eh_adopted_process_path(void);
+
 #endif

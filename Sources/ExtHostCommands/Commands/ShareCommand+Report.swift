@@ -26,6 +26,7 @@ struct ShareReportRendering {
         lines.append(
             "\(report.payload) → \(run.bundleIdentifier): \(run.outcome) — \(run.reason) (pid \(run.pid), \(run.exitStatus))"
         )
+        if let standIn = run.standIn { lines.append("  bundle: \(standIn)") }
         let sandbox = run.sandbox
         if sandbox.status != nil {
             var parts = [
@@ -67,6 +68,10 @@ struct ShareReportRendering {
                 let time = String(format: "%.1f ms", row.milliseconds).padded(9)
                 lines.append("\(head)  \(size)  \(time)  → \(row.destination ?? "-")")
             }
+        }
+        if !report.grantedReadOnly.isEmpty {
+            lines.append(
+                "  granted read-only (file URLs it was handed): " + report.grantedReadOnly.joined(separator: ", "))
         }
         let committed = report.committed
         lines.append(

@@ -23,7 +23,8 @@ enum ShareCommand {
                 "The extension bundle (default: the first installed .appex, else exthost's generic one)."),
             .value(
                 .extensionExecutable, "PATH",
-                "Run this program as the extension (built on ExtensionRuntime; default: exthost's save-to-group)."),
+                "Run this program as the extension: as the installed .appex whose CFBundleExecutable it is, else as "
+                    + "exthost's generic one (Bundle.main is that bundle; default program: the bundle's own)."),
             .value(.group, "GROUP", "The App Group to write (default: the extension's first entitled group)."),
             ContainerSupport.rootOption, ContainerSupport.deviceOption,
             .flag(.lenient, "Open-in-place files work without startAccessingSecurityScopedResource() (simulator)."),
@@ -31,7 +32,10 @@ enum ShareCommand {
             .value(.timeout, "SECONDS", "Kill the extension after this wall time (default 60)."),
             .value(.openFiles, "N", "The extension's open-file limit (default 256)."),
             .value(.processes, "N", "The most processes the extension may run (default 32)."),
-            .values(.extensionArgument, "ARG", "An argument for --extension-executable (repeatable)."),
+            .values(
+                .extensionArgument, "ARG",
+                "An argument for --extension-executable (repeatable; any value, also one beginning with '-').",
+                anyValue: true),
             .value(
                 .memoryEnforcement, "KIND",
                 "best (a memory cgroup, else RLIMIT_DATA; default), rlimit-data, or watchdog (no kernel limit)."),
@@ -57,7 +61,11 @@ enum ShareCommand {
 
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) async throws -> ExitCode {
         let root = try ContainerSupport.root(parsed, context)
-        let bundleURL = try extensionBundle(parsed, context, root: root)
+        var standIn: ExtensionStandIn?
+        if parsed[.extension] == nil, let path = parsed[.extensionExecutable] {
+            standIn = try ContainerSupport.mapped { try ExtensionStandIn.choose(for: context.resolve(path), on: root) }
+        }
+        let bundleURL = try standIn?.bundle ?? extensionBundle(parsed, context, root: root)
         guard let launcher = SandboxPolicy.launcherNextToExecutable() else {
             throw CommandError.failed("exthost-sandbox-exec is not next to this executable; build the package first")
         }
@@ -90,6 +98,9 @@ enum ShareCommand {
         if let path = parsed[.extensionExecutable] {
             request.extensionExecutable = context.resolve(path)
             request.extensionArguments = parsed[.extensionArgument]
+            request.standIn =
+                standIn?.reason
+                ?? "\(path) runs as the extension \(bundleURL.path) (--extension); Bundle.main is that bundle"
         }
         if let exthost = try? Executables.exthost() { request.builtInExtension = (exthost, [ExtensionCommand.name]) }
         if SandboxPolicy.kernelLandlockABI == 0 {

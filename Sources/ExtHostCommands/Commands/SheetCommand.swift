@@ -26,7 +26,10 @@ enum SheetCommand {
             .value(
                 .extensionExecutable, "PATH",
                 "With --perform: run this program as the chosen extension (your own, not yet installed)."),
-            .values(.extensionArgument, "ARG", "An argument for --extension-executable (repeatable)."),
+            .values(
+                .extensionArgument, "ARG",
+                "An argument for --extension-executable (repeatable; any value, also one beginning with '-').",
+                anyValue: true),
             .value(.html, "FILE.html", "Also write the sheet as a page."),
             .flag(.json, "Print one JSON report."),
         ],

@@ -14,6 +14,9 @@ public struct OptionSpec: Sendable {
     /// Whether a repeatable option also takes the words that follow its value, up to the next
     /// option (`--declarations A.plist B.plist`).
     public var greedy: Bool = false
+    /// Whether the word after the option is its value whatever it is, even one beginning with `-`
+    /// (`--extension-argument --verbose` passes `--verbose` on).
+    public var takesAnyValue: Bool = false
 
     /// A flag (no value).
     public static func flag(_ key: OptionKey<Bool>, short: Character? = nil, _ help: String) -> OptionSpec {
@@ -35,11 +38,15 @@ public struct OptionSpec: Sendable {
         single(key.name, placeholder, help)
     }
 
-    /// An option that may be repeated and takes one or more values.
+    /// An option that may be repeated and takes one or more values; with `anyValue`, the word after
+    /// it is its value even when it begins with `-`.
     public static func values(
-        _ key: OptionKey<[String]>, _ placeholder: String, _ help: String, greedy: Bool = false
+        _ key: OptionKey<[String]>, _ placeholder: String, _ help: String, greedy: Bool = false,
+        anyValue: Bool = false
     ) -> OptionSpec {
-        OptionSpec(name: key.name, short: nil, value: placeholder, repeatable: true, help: help, greedy: greedy)
+        OptionSpec(
+            name: key.name, short: nil, value: placeholder, repeatable: true, help: help, greedy: greedy,
+            takesAnyValue: anyValue)
     }
 
     private static func single(_ name: String, _ placeholder: String, _ help: String) -> OptionSpec {

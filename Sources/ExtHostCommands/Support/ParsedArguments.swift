@@ -100,7 +100,9 @@ enum ArgumentParser {
             if let inline {
                 collected.append(inline)
             } else {
-                guard index < words.count, !isOption(words[index], spec: spec) || words[index] == "-" else {
+                guard index < words.count,
+                    option.takesAnyValue || !isOption(words[index], spec: spec) || words[index] == "-"
+                else {
                     throw CommandError.usage("--\(name) needs a value (\(option.value ?? "VALUE"))")
                 }
                 collected.append(words[index])

@@ -1,0 +1,151 @@
+// Modes of exthost-probe-extension that check what real extensions rely on (first argument):
+//   bundle      print what Bundle.main says: PROBE bundle id=<bundleIdentifier> path=<bundlePath>
+//               info=<CFBundleIdentifier from the Info.plist> executable=<executableURL's name>
+//   file-names  load every attachment's first registered type with loadFileRepresentation and print the
+//               temporary copy's name: PROBE name <index> <file name>|error:<domain> <code>
+//   file-url    for every attachment with public.file-url, loadItem the URL and read it as extensions do:
+//               PROBE file-url <index> readable=<isReadableFile> read=<bytes|failed:code> copy=<ok|failed:code>
+//   links       run NSDataDetector over every text attachment for links, phone numbers, addresses and
+//               dates, spelt as Apple spells them: PROBE found <type> <what> isLink=<resultType == .link>
+
+import Foundation
+import UniformTypeIdentifiers
+
+extension ProbeHandler {
+    /// Runs one of the modes above; false for another mode.
+    func runFidelityMode(_ context: NSExtensionContext, _ providers: [NSItemProvider]) -> Bool {
+        switch Self.mode {
+        case "bundle":
+            let main = Bundle.main
+            say(
+                "PROBE bundle id=\(main.bundleIdentifier ?? "nil") path=\(main.bundlePath) "
+                    + "info=\(main.object(forInfoDictionaryKey: "CFBundleIdentifier") as? String ?? "nil") "
+                    + "executable=\(main.executableURL?.lastPathComponent ?? "nil")")
+            context.completeRequest(returningItems: nil, completionHandler: nil)
+        case "file-names":
+            Task { @MainActor in
+                for (index, provider) in providers.enumerated() {
+                    guard let type = provider.registeredTypeIdentifiers.first else { continue }
+                    say("PROBE name \(index) \(await Self.temporaryName(provider, type))")
+                }
+                context.completeRequest(returningItems: nil, completionHandler: nil)
+            }
+        case "file-url":
+            Task { @MainActor in
+                for (index, provider) in providers.enumerated()
+                where provider.hasItemConformingToTypeIdentifier(UTType.fileURL.identifier) {
+                    guard let url = try? await provider.loadItem(forTypeIdentifier: UTType.fileURL.identifier) as? URL
+                    else {
+                        say("PROBE file-url \(index) no-url")
+                        continue
+                    }
+                    say("PROBE file-url \(index) \(Self.readAsExtensionsDo(url))")
+                }
+                context.completeRequest(returningItems: nil, completionHandler: nil)
+            }
+        case "links":
+            Task { @MainActor in
+                for provider in providers where provider.hasItemConformingToTypeIdentifier(UTType.plainText.identifier)
+                {
+                    let item = try? await provider.loadItem(forTypeIdentifier: UTType.plainText.identifier)
+                    // Text shared as a string, or as a file.
+                    guard
+                        let text = item as? String
+                            ?? (item as? URL).flatMap({ try? String(contentsOf: $0, encoding: .utf8) })
+                    else { continue }
+                    Self.detect(in: text, spelling: AppleSpelling.self)
+                }
+                context.completeRequest(returningItems: nil, completionHandler: nil)
+            }
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// The name of the temporary copy `loadFileRepresentation` hands over.
+    static func temporaryName(_ provider: NSItemProvider, _ type: String) async -> String {
+        await withCheckedContinuation { continuation in
+            _ = provider.loadFileRepresentation(forTypeIdentifier: type) { url, error in
+                if let url {
+                    continuation.resume(returning: url.lastPathComponent)
+                } else {
+                    let error = (error ?? CocoaError(.fileReadUnknown)) as NSError
+                    continuation.resume(returning: "error:\(error.domain) \(error.code)")
+                }
+            }
+        }
+    }
+
+    /// Reads a file URL an extension was given, as extensions do: is it readable, its bytes, a copy
+    /// into the extension's own temporary folder.
+    static func readAsExtensionsDo(_ url: URL) -> String {
+        let readable = FileManager.default.isReadableFile(atPath: url.path)
+        let read: String
+        do {
+            read = "\(try Data(contentsOf: url).count)"
+        } catch {
+            read = "failed:\((error as NSError).code)"
+        }
+        let copy: String
+        let target = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "copy-\(UUID().uuidString)-\(url.lastPathComponent)")
+        do {
+            try FileManager.default.copyItem(at: url, to: target)
+            copy = "ok"
+        } catch {
+            copy = "failed:\((error as NSError).code)"
+        }
+        return "readable=\(readable) read=\(read) copy=\(copy)"
+    }
+
+    /// Prints every link, phone number, address and date the detector finds in `text`.
+    static func detect<Spelling: CheckingTypeSpelling>(in text: String, spelling: Spelling.Type) {
+        let types = Spelling.link | Spelling.phoneNumber | Spelling.address | Spelling.date
+        guard let detector = try? NSDataDetector(types: types) else {
+            say("PROBE detector failed")
+            return
+        }
+        let range = NSRange(text.startIndex..., in: text)
+        for match in detector.matches(in: text, options: [], range: range) {
+            let found = (text as NSString).substring(with: match.range)
+            let isLink = Spelling.isLink(match)
+            if let url = match.url {
+                say("PROBE found link \(url.absoluteString) isLink=\(isLink)")
+            } else if let number = match.phoneNumber {
+                say("PROBE found phoneNumber \(number) isLink=\(isLink)")
+            } else if let components = match.addressComponents {
+                say("PROBE found address \(components[.city] ?? "-") isLink=\(isLink)")
+            } else if let date = match.date {
+                say("PROBE found date \(ISO8601DateFormatter().string(from: date)) [\(found)] isLink=\(isLink)")
+            } else {
+                say("PROBE found other \(found) isLink=\(isLink)")
+            }
+        }
+    }
+}
+
+/// The checking types as iOS code spells them (`NSTextCheckingResult.CheckingType.link.rawValue`,
+/// `resultType == .link`). swift-corelibs-foundation marks those names deprecated, and this package
+/// builds with warnings as errors, so the spellings live in deprecated witnesses of a protocol: the
+/// code is exactly what an iOS extension writes, and the calls through the protocol do not warn.
+protocol CheckingTypeSpelling {
+    static var link: UInt64 { get }
+    static var phoneNumber: UInt64 { get }
+    static var address: UInt64 { get }
+    static var date: UInt64 { get }
+    static func isLink(_ result: NSTextCheckingResult) -> Bool
+}
+
+enum AppleSpelling: CheckingTypeSpelling {
+    @available(*, deprecated, message: "corelibs deprecates the name; iOS code spells it so")
+    static var link: UInt64 { NSTextCheckingResult.CheckingType.link.rawValue }
+    @available(*, deprecated, message: "corelibs deprecates the name; iOS code spells it so")
+    static var phoneNumber: UInt64 { NSTextCheckingResult.CheckingType.phoneNumber.rawValue }
+    @available(*, deprecated, message: "corelibs deprecates the name; iOS code spells it so")
+    static var address: UInt64 { NSTextCheckingResult.CheckingType.address.rawValue }
+    @available(*, deprecated, message: "corelibs deprecates the name; iOS code spells it so")
+    static var date: UInt64 { NSTextCheckingResult.CheckingType.date.rawValue }
+    @available(*, deprecated, message: "corelibs deprecates the name; iOS code spells it so")
+    static func isLink(_ result: NSTextCheckingResult) -> Bool { result.resultType == .link }
+}
