@@ -236,6 +236,8 @@ public enum ExtensionHost {
                         group.addTask { await exitOrKill(child, tracker: tracker) }
                     case .log(let line):
                         tracker.append(line)
+                    case .requestSettled(let end):
+                        tracker.settled(end)
                     case .cancelLoad, .bye:
                         break
                     case .welcome, .contextPart, .fileReply, .loadCompleted, .loadFailed, .securityScopeReply:
@@ -333,6 +335,7 @@ final class RunTracker: Sendable {
         var messages: [LogLine] = []
         var descendants: [ProcessID] = []
         var batchedOutcomes: [AttachmentOutcome] = []
+        var requestEnd: RequestEndReport?
     }
     private let state = Locked(State())
     private let start: ContinuousClock.Instant
@@ -342,6 +345,8 @@ final class RunTracker: Sendable {
     func mark(hello: ContinuousClock.Instant) { state.withLock { $0.hello = $0.hello ?? hello } }
 
     func addOutcomes(_ outcomes: [AttachmentOutcome]) { state.withLock { $0.batchedOutcomes += outcomes } }
+
+    func settled(_ end: RequestEndReport) { state.withLock { $0.requestEnd = $0.requestEnd ?? end } }
 
     func finish(completion: CompleteRequest?, cancellation: CancelRequest?) {
         state.withLock { state in
@@ -439,7 +444,7 @@ final class RunTracker: Sendable {
                     ? max(state.peakFootprint, kernel.cgroupPeakBytes ?? 0) : state.peakFootprint,
                 peakResidentBytes: state.peakResident, limits: limits, memoryEnforcement: kernel.enforcement,
                 activity: channel.activity, completion: state.request.completion,
-                cancellation: state.request.cancellation,
+                cancellation: state.request.cancellation, requestEnd: state.requestEnd,
                 log: log, logDroppedBytes: dropped, messages: state.messages, refusals: channel.refusals,
                 bytesServed: channel.bytesServed, served: channel.served,
                 timings: ExtensionReport.Timings(

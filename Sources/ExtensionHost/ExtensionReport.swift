@@ -51,6 +51,9 @@ public struct ExtensionReport: Sendable {
     public var completion: CompleteRequest?
     /// Its `cancelRequest`, when it cancelled.
     public var cancellation: CancelRequest?
+    /// What ran after the request ended and what the end cut off, as the extension's runtime
+    /// reported it once the end settled (nil: it ended before reporting, or never ended the request).
+    public var requestEnd: RequestEndReport?
     /// Its captured standard output and error (bounded).
     public var log: String
     /// Bytes of output beyond the bound, dropped.

@@ -132,6 +132,9 @@ public struct ShareReport: Codable, Sendable {
     /// What the extension handed back with `completeRequest(returningItems:)` (an action
     /// extension's result), when it returned anything.
     public var returnedItems: [ReturnedItem]?
+    /// What ran after `completeRequest`/`cancelRequest` and what it cut off (loads whose completion
+    /// never ran), as a device's model of the end has it; nil when the request never ended.
+    public var requestEnd: RequestEndReport?
 
     /// The extension process.
     public struct ExtensionRun: Codable, Sendable {
@@ -384,6 +387,7 @@ extension ExtensionHost {
         report.log = run.log
         report.logDroppedBytes = run.logDroppedBytes
         report.returnedItems = run.completion?.returned
+        report.requestEnd = run.requestEnd
         return report
     }
 
@@ -433,8 +437,17 @@ extension ExtensionHost {
         // By index: a linear search per attachment made 100 000 attachments take 5·10⁹ comparisons.
         let outcomes = Dictionary(
             (run.completion?.outcomes ?? []).map { ($0.attachment, $0) }, uniquingKeysWith: { first, _ in first })
+        let cutOff = Dictionary(
+            (run.requestEnd?.cutOff ?? []).compactMap { entry in entry.attachment.map { ($0, entry.what) } },
+            uniquingKeysWith: { first, _ in first })
+        let endedBy = run.requestEnd?.endedBy ?? "completeRequest"
         return context.items.flatMap(\.attachments).map { attachment in
             let name = attachment.suggestedName ?? "attachment \(attachment.index)"
+            if outcomes[attachment.index] == nil, let load = cutOff[attachment.index] {
+                return ShareReport.Attachment(
+                    name: name, type: run.served[attachment.index]?.typeIdentifier, bytes: 0, milliseconds: 0,
+                    error: "cut off by \(endedBy): \(load) never completed")
+            }
             guard let outcome = outcomes[attachment.index] else {
                 // An extension that reports no outcomes of its own: what it loaded, as the host served it.
                 if let served = run.served[attachment.index] {

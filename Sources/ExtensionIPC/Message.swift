@@ -36,6 +36,9 @@ public enum Message: Codable, Hashable, Sendable {
     case cancelRequest(CancelRequest)
     /// Extension → host: a log line.
     case log(LogLine)
+    /// extension → host: what ran after the request ended and what it cut off (``RequestEndReport``),
+    /// once the end has settled.
+    case requestSettled(RequestEndReport)
     /// Either way: the sender is closing.
     case bye(Bye)
 
@@ -65,6 +68,7 @@ public enum Message: Codable, Hashable, Sendable {
         case .completeRequest: return "completeRequest"
         case .cancelRequest: return "cancelRequest"
         case .log: return "log"
+        case .requestSettled: return "requestSettled"
         case .bye: return "bye"
         }
     }
@@ -95,6 +99,7 @@ public enum Message: Codable, Hashable, Sendable {
         case .completeRequest(let body): try container.encode(body, forKey: .body)
         case .cancelRequest(let body): try container.encode(body, forKey: .body)
         case .log(let body): try container.encode(body, forKey: .body)
+        case .requestSettled(let body): try container.encode(body, forKey: .body)
         case .bye(let body): try container.encode(body, forKey: .body)
         }
     }
@@ -122,6 +127,7 @@ public enum Message: Codable, Hashable, Sendable {
         case "completeRequest": self = .completeRequest(try body(CompleteRequest.self))
         case "cancelRequest": self = .cancelRequest(try body(CancelRequest.self))
         case "log": self = .log(try body(LogLine.self))
+        case "requestSettled": self = .requestSettled(try body(RequestEndReport.self))
         case "bye": self = .bye(try body(Bye.self))
         default:
             throw DecodingError.dataCorruptedError(

@@ -341,6 +341,43 @@ public struct CompleteRequest: Codable, Hashable, Sendable {
     }
 }
 
+/// What happened after a request ended (`completeRequest` or `cancelRequest`), as the extension's
+/// runtime enforces a device's model of the end (see `ItemProviders.RequestLifetime`): what it let
+/// run, and the loads it cut off — their completion handlers never ran.
+public struct RequestEndReport: Codable, Hashable, Sendable {
+    /// One thing that ran or was cut off.
+    public struct Entry: Codable, Hashable, Sendable {
+        /// What it was (`loadDataRepresentation of photo.jpg (public.jpeg)`).
+        public var what: String
+        /// The attachment it belongs to (its index in the context), when it is a load of one.
+        public var attachment: Int?
+
+        /// An entry.
+        public init(what: String, attachment: Int? = nil) {
+            self.what = what
+            self.attachment = attachment
+        }
+    }
+
+    /// `completeRequest` or `cancelRequest`.
+    public var endedBy: String
+    /// What ran after the end: the work item that ended it, completion handlers already delivered,
+    /// `completeRequest`'s completion handler, the main queue's work queued before the end.
+    public var ran: [Entry]
+    /// Loads cut off: in flight at the end, or started after it; their completion never runs.
+    public var cutOff: [Entry]
+    /// What was still running when the grace ran out (the process is ended under it).
+    public var stillRunning: [Entry]
+
+    /// A report.
+    public init(endedBy: String, ran: [Entry], cutOff: [Entry], stillRunning: [Entry]) {
+        self.endedBy = endedBy
+        self.ran = ran
+        self.cutOff = cutOff
+        self.stillRunning = stillRunning
+    }
+}
+
 /// An `NSExtensionItem` an extension hands back with `completeRequest(returningItems:)` — what an
 /// action extension returns to the app that shared — with the contents of its attachments.
 public struct ReturnedItem: Codable, Hashable, Sendable {

@@ -116,7 +116,7 @@ public enum ExtensionRuntime {
         if let seed = process.shuffleLoadsSeed {
             ItemProviderConfiguration.completionOrder = CompletionOrder(seed: seed)
         }
-        let ending = await run(environment, handler)
+        let (ending, lifetime) = await run(environment, handler)
         do throws(IPCError) {
             // Thousands of outcomes do not fit in one frame: batches go ahead of the completion.
             if case .completeRequest(let completion) = ending {
@@ -128,15 +128,32 @@ public enum ExtensionRuntime {
             printError("\(name ?? "extension"): could not tell the host: \(error)")
             return 1
         }
+        // What a device lets run after the end runs now; the loads it cut off never complete.
+        await settle(lifetime, environment)
         _ = await host.waitForBye(timeout: .seconds(2))
         if case .completeRequest = ending { return 0 }
         return 1
     }
 
+    /// Waits for what still runs after the request's end (``ItemProviders/RequestLifetime``), then
+    /// tells the host what ran and what was cut off.
+    private static func settle(_ lifetime: RequestLifetime, _ environment: Environment) async {
+        let end = await lifetime.settle()
+        if !end.cutOff.isEmpty {
+            let loads = end.cutOff.map(\.what)
+            environment.log(
+                "\(end.endedBy) was called while \(loads.count) load(s) were still in flight; a device ends the "
+                    + "extension right after, so they never finish: " + loads.prefix(20).joined(separator: "; ")
+                    + (loads.count > 20 ? "; …" : ""),
+                level: .error)
+        }
+        try? environment.host.send(.requestSettled(end))
+    }
+
     @MainActor
     private static func run(
         _ environment: Environment, _ handler: @MainActor (ExtensionContext, Environment) async throws -> Void
-    ) async -> Message {
+    ) async -> (Message, RequestLifetime) {
         let context = ExtensionContext(inputItems: ProxyProviders.items(environment.welcome, environment.host))
         let signal = OutcomeSignal()
         context.onCompletion = { signal.set($0) }
@@ -146,30 +163,26 @@ public enum ExtensionRuntime {
             if !context.isFinished { context.cancelRequest(withError: error) }
         }
         let outcome = await signal.wait()
-        // On a device the process ends right after the request does: loads still running are lost.
-        let abandoned = LoadsInFlight.current()
-        if !abandoned.isEmpty {
-            let verb = if case .completed = outcome { "completeRequest" } else { "cancelRequest" }
-            environment.log(
-                "\(verb) was called while \(abandoned.count) load(s) were still in flight; a device ends the "
-                    + "extension right after, so they never finish: " + abandoned.prefix(20).joined(separator: "; ")
-                    + (abandoned.count > 20 ? "; …" : ""),
-                level: .error)
-        }
         for note in context.diagnostics { environment.log(note, level: .error) }
         switch outcome {
         case .completed(let count, let leaks):
             for leak in leaks { environment.log("leaked security scope: \(leak)", level: .error) }
             var outcomes = environment.takeOutcomes()
             outcomes.sort { $0.attachment < $1.attachment }
+            // The returned items are the host's now: their loads are not the request's any more.
+            for provider in (context.returnedItems ?? []).flatMap({ $0.attachments ?? [] }) {
+                provider.requestLifetime = nil
+            }
             let returned = await returnedContents(context.returnedItems ?? [])
-            return .completeRequest(
-                CompleteRequest(
-                    outcomes: outcomes,
-                    returnedItems: Array(repeating: ItemDescription(attachments: []), count: count),
-                    returned: returned.isEmpty ? nil : returned))
+            return (
+                .completeRequest(
+                    CompleteRequest(
+                        outcomes: outcomes,
+                        returnedItems: Array(repeating: ItemDescription(attachments: []), count: count),
+                        returned: returned.isEmpty ? nil : returned)), context.lifetime
+            )
         case .cancelled(let error):
-            return .cancelRequest(CancelRequest(error: wireError(error)))
+            return (.cancelRequest(CancelRequest(error: wireError(error))), context.lifetime)
         }
     }
 

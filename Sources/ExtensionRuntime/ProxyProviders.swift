@@ -33,7 +33,8 @@ enum ProxyProviders {
     {
         let provider = ItemProvider()
         provider.suggestedName = attachment.suggestedName
-        provider.label = "attachment \(attachment.index + 1)"
+        provider.label = "attachment \(attachment.index)"
+        provider.attachmentIndex = attachment.index
         let index = attachment.index
         for representation in attachment.representations {
             let type = representation.typeIdentifier

@@ -38,30 +38,43 @@ public final class ExtensionContext {
 
     private let waiters = OutcomeWaiters()
 
-    /// A context for `inputItems`.
+    /// The request's end: what still runs after it, and the loads of ``inputItems`` it cuts off
+    /// (``RequestLifetime``).
+    public let lifetime = RequestLifetime()
+
+    /// A context for `inputItems`; their providers' loads end with the request.
     public init(inputItems: [ExtensionItem]) {
         self.inputItems = inputItems
+        for item in inputItems {
+            for provider in item.attachments ?? [] { provider.requestLifetime = lifetime }
+        }
     }
 
-    /// Ends the request successfully. `completionHandler(expired)` runs afterwards with `false` (the
-    /// background task never expires here). The security scopes still started are reported as leaks.
+    /// Ends the request successfully: from this call on, loads of the input items not yet delivered
+    /// are cut off (``RequestLifetime``). `completionHandler(expired)` runs afterwards with `false`
+    /// on a background queue ("performed as a background priority task"; it never expires here).
+    /// The security scopes still started are reported as leaks.
     public func completeRequest(
         returningItems items: [ExtensionItem]?, completionHandler: (@Sendable (Bool) -> Void)? = nil
     ) {
         // The items are in place before the outcome wakes whoever waits for it (they read them).
         let previous = returnedItems
         returnedItems = items
-        guard finish(.completed(returnedItemCount: items?.count ?? 0, leaks: SecurityScope.leaks())) else {
+        guard finish(.completed(returnedItemCount: items?.count ?? 0, leaks: SecurityScope.leaks()), "completeRequest")
+        else {
             returnedItems = previous
             diagnostics.append("completeRequest(returningItems:) called after the request had already ended; ignored")
             return
         }
-        completionHandler?(false)
+        if let completionHandler {
+            lifetime.runAfterEnd("completeRequest's completion handler") { completionHandler(false) }
+        }
     }
 
-    /// Ends the request with an error the host sees.
+    /// Ends the request with an error the host sees; loads of the input items not yet delivered are
+    /// cut off.
     public func cancelRequest(withError error: any Error) {
-        guard finish(.cancelled(error)) else {
+        guard finish(.cancelled(error), "cancelRequest") else {
             diagnostics.append("cancelRequest(withError:) called after the request had already ended; ignored")
             return
         }
@@ -82,8 +95,9 @@ public final class ExtensionContext {
         await waiters.wait()
     }
 
-    private func finish(_ outcome: ExtensionOutcome) -> Bool {
-        guard waiters.resolve(outcome) else { return false }
+    private func finish(_ outcome: ExtensionOutcome, _ call: String) -> Bool {
+        // The gate closes at the call, before anyone waiting for the outcome can run.
+        guard lifetime.end(by: call), waiters.resolve(outcome) else { return false }
         onCompletion?(outcome)
         return true
     }

@@ -36,22 +36,29 @@ extension ItemProvider {
         }
     }
 
+    /// The bookkeeping of a load of this provider described as `what`, for `typeIdentifier`.
+    private func loadState(_ what: String, _ typeIdentifier: String) -> LoadState {
+        let name = (suggestedName ?? label).map { " of \($0)" } ?? ""
+        return LoadState(
+            "\(what)\(name) (\(typeIdentifier))", lifetime: requestLifetime, attachment: attachmentIndex)
+    }
+
     /// Starts a load: the error when nothing answers, otherwise the handler's result.
     private static func start(
-        _ what: String, _ snapshot: Snapshot?, typeIdentifier: String,
+        _ state: LoadState, _ snapshot: Snapshot?, typeIdentifier: String,
         _ body: @escaping @Sendable (Snapshot, Fetched, LoadState) -> Void,
         failure: @escaping @Sendable (any Error) -> Void
     ) -> Progress {
-        let name = snapshot?.label.map { " of \($0)" } ?? ""
-        let state = LoadState("\(what)\(name) (\(typeIdentifier))")
+        state.keep(body)
+        state.keep(failure)
         let delay = ItemProviderConfiguration.nextCompletionDelay()
         state.progress.cancellationHandler = {
             state.cancelChild()
-            if state.claim() { failure(ItemProviderError.cancelled) }
+            state.deliver { failure(ItemProviderError.cancelled) }
         }
         loadQueue.async {
             guard let snapshot else {
-                if state.claim() { failure(ItemProviderError.cannotLoad(typeIdentifier)) }
+                state.deliver { failure(ItemProviderError.cannotLoad(typeIdentifier)) }
                 return
             }
             guard !state.progress.isCancelled else { return }
@@ -68,7 +75,7 @@ extension ItemProvider {
                         loadQueue.async { body(snapshot, fetched, state) }
                     }
                 case .failure(let error):
-                    if state.claim() { failure(error) }
+                    state.deliver { failure(error) }
                 }
             }
         }
@@ -112,14 +119,17 @@ extension ItemProvider {
     public func loadDataRepresentation(
         for typeIdentifier: String, completionHandler: @escaping @Sendable (Data?, (any Error)?) -> Void
     ) -> Progress {
-        Self.start("loadDataRepresentation", snapshot(typeIdentifier), typeIdentifier: typeIdentifier) {
-            _, fetched, state in
+        Self.start(
+            loadState("loadDataRepresentation", typeIdentifier), snapshot(typeIdentifier),
+            typeIdentifier: typeIdentifier
+        ) { _, fetched, state in
             let result = Result { try FileMaterializer.bytes(of: fetched) }
-            guard state.claim() else { return }
-            state.finish()
-            switch result {
-            case .success(let data): completionHandler(data, nil)
-            case .failure(let error): completionHandler(nil, Self.wrap(error, typeIdentifier))
+            state.deliver {
+                state.finish()
+                switch result {
+                case .success(let data): completionHandler(data, nil)
+                case .failure(let error): completionHandler(nil, Self.wrap(error, typeIdentifier))
+                }
             }
         } failure: {
             completionHandler(nil, $0)
@@ -175,8 +185,10 @@ extension ItemProvider {
         _ typeIdentifier: String, removeAfterDelivery: Bool,
         _ deliver: @escaping @Sendable (Result<MaterializedFile, any Error>) -> Void
     ) -> Progress {
-        Self.start("loadFileRepresentation", snapshot(typeIdentifier), typeIdentifier: typeIdentifier) {
-            snapshot, fetched, state in
+        Self.start(
+            loadState("loadFileRepresentation", typeIdentifier), snapshot(typeIdentifier),
+            typeIdentifier: typeIdentifier
+        ) { snapshot, fetched, state in
             let result = Result {
                 let directory = try FileMaterializer.makeFreshDirectory()
                 do {
@@ -189,13 +201,12 @@ extension ItemProvider {
                     throw error
                 }
             }
-            guard state.claim() else {
-                if case .success(let file) = result { FileMaterializer.remove(file.directory) }
-                return
+            let delivered = state.deliver {
+                state.finish()
+                deliver(result.mapError { Self.wrap($0, typeIdentifier) })
+                if removeAfterDelivery, case .success(let file) = result { FileMaterializer.remove(file.directory) }
             }
-            state.finish()
-            deliver(result.mapError { Self.wrap($0, typeIdentifier) })
-            if removeAfterDelivery, case .success(let file) = result { FileMaterializer.remove(file.directory) }
+            if !delivered, case .success(let file) = result { FileMaterializer.remove(file.directory) }
         } failure: {
             deliver(.failure($0))
         }
@@ -218,19 +229,23 @@ extension ItemProvider {
             case .descriptor(let token, _) = chosen.registration.source
         {
             // The original itself, as the host names it; the kernel enforces its scope.
-            let progress = Progress(totalUnitCount: 1)
+            let state = loadState("loadInPlaceFileRepresentation", typeIdentifier)
+            state.keep(completionHandler)
             original { url, error in
-                progress.completedUnitCount = 1
-                guard let url else {
-                    return completionHandler(nil, false, error.map { Self.wrap($0, typeIdentifier) })
+                state.deliver {
+                    state.finish()
+                    guard let url else {
+                        return completionHandler(nil, false, error.map { Self.wrap($0, typeIdentifier) })
+                    }
+                    SecurityScope.register(url, token: token ?? UUID().uuidString)
+                    completionHandler(url, true, nil)
                 }
-                SecurityScope.register(url, token: token ?? UUID().uuidString)
-                completionHandler(url, true, nil)
             }
-            return progress
+            return state.progress
         }
-        return Self.start("loadInPlaceFileRepresentation", chosen, typeIdentifier: typeIdentifier) {
-            snapshot, fetched, state in
+        return Self.start(
+            loadState("loadInPlaceFileRepresentation", typeIdentifier), chosen, typeIdentifier: typeIdentifier
+        ) { snapshot, fetched, state in
             let representation = snapshot.registration.representation
             let result = Result { () throws -> (URL, Bool) in
                 if representation.kind == .openInPlace, case .file(let url) = fetched {
@@ -249,11 +264,12 @@ extension ItemProvider {
                 }
                 return (url, false)
             }
-            guard state.claim() else { return }
-            state.finish()
-            switch result {
-            case .success(let (url, inPlace)): completionHandler(url, inPlace, nil)
-            case .failure(let error): completionHandler(nil, false, Self.wrap(error, typeIdentifier))
+            state.deliver {
+                state.finish()
+                switch result {
+                case .success(let (url, inPlace)): completionHandler(url, inPlace, nil)
+                case .failure(let error): completionHandler(nil, false, Self.wrap(error, typeIdentifier))
+                }
             }
         } failure: {
             completionHandler(nil, false, $0)
@@ -300,7 +316,9 @@ extension ItemProvider {
         }
         if let registration = chosen?.registration, let object = registration.object {
             guard registration.objectAfterLoad else {
-                loadQueue.async { deliver(.success(object)) }
+                let state = loadState("loadItem", typeIdentifier)
+                state.keep(completionHandler)
+                loadQueue.async { state.deliver { deliver(.success(object)) } }
                 return
             }
             loadDataRepresentation(for: typeIdentifier) { data, error in

@@ -58,6 +58,13 @@ public final class ItemProvider {
     /// a share extension of another app sees only `.all` representations).
     public var consumer: ProviderConsumer = .otherTeam
 
+    /// The request this provider is an input item of (set by ``ExtensionContext``): once it ends,
+    /// loads not yet delivered are cut off (``RequestLifetime``). Nil for a provider of one's own.
+    package var requestLifetime: RequestLifetime?
+
+    /// The attachment's index in the host's context (the sandboxed extension's proxies), for reports.
+    package var attachmentIndex: Int?
+
     /// An empty provider; register representations afterwards.
     public init() {}
 

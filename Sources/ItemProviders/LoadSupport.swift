@@ -1,25 +1,55 @@
+import ExtensionIPC
 import Foundation
 import HostSystem
 
 /// The bookkeeping of one load: the completion is delivered once, whichever comes first of the
-/// result and a cancellation; the provider's own `Progress` is cancelled along with ours.
+/// result and a cancellation; the provider's own `Progress` is cancelled along with ours. A load
+/// of a request's item (its provider has a ``RequestLifetime``) is delivered only before the
+/// request ends: after, it is cut off and its completion never runs.
 final class LoadState: Sendable {
     private let delivered = Locked(false)
     private let child = Locked<Progress?>(nil)
+    /// The completion handlers the load will call: a cut-off load hands them to its lifetime, so
+    /// what they capture (a continuation) is never reported as leaked.
+    private let handlers = Locked<[any Sendable]>([])
     let progress: Progress
     private let ticket: Int
+    private let lifetime: RequestLifetime?
+    private let lifetimeTicket: Int?
 
-    /// A load described as `what` (for ``LoadsInFlight``).
-    init(_ what: String) {
+    /// A load described as `what` (for ``LoadsInFlight``), of attachment `attachment` of the
+    /// request `lifetime` belongs to (nil: a provider of the process's own).
+    init(_ what: String, lifetime: RequestLifetime? = nil, attachment: Int? = nil) {
         progress = Progress(totalUnitCount: 100)
         ticket = LoadsInFlight.begin(what)
+        self.lifetime = lifetime
+        lifetimeTicket = lifetime?.begin(RequestEndReport.Entry(what: what, attachment: attachment))
+    }
+
+    /// Keeps `handler` (a completion the load will call) as long as the load.
+    func keep(_ handler: any Sendable) { handlers.withLock { $0.append(handler) } }
+
+    /// Runs `body` (the delivery of the completion) for the first caller only, unless the request
+    /// has ended: then the load is cut off and nothing runs. Returns whether `body` ran.
+    @discardableResult
+    func deliver(_ body: () -> Void) -> Bool {
+        guard claim() else { return false }
+        if let lifetime, let lifetimeTicket {
+            guard lifetime.admit(lifetimeTicket, keeping: self) else { return false }
+            body()
+            lifetime.returned(lifetimeTicket)
+        } else {
+            body()
+        }
+        handlers.withLock { $0 = [] }
+        return true
     }
 
     /// True for the first caller only. The first claim also drops the progress's cancellation
     /// handler and the adopted child: the handler captures this state, which holds the progress,
     /// so without this every load leaked both (about 0.5 KiB a load, enough to push a share of
     /// 100 000 attachments over the extension's 120 MiB).
-    func claim() -> Bool {
+    private func claim() -> Bool {
         let first = delivered.withLock { done in
             if done { return false }
             done = true

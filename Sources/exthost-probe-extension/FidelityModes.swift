@@ -7,6 +7,16 @@
 //               PROBE file-url <index> readable=<isReadableFile> read=<bytes|failed:code> copy=<ok|failed:code>
 //   links       run NSDataDetector over every text attachment for links, phone numbers, addresses and
 //               dates, spelt as Apple spells them: PROBE found <type> <what> isLink=<resultType == .link>
+// The ends of a request (second argument: the App Group to write marker files into):
+//   end-writes  start a data load of every attachment whose completion handler writes late-<index> into
+//               the group, then complete the request at once
+//   end-await   the same with async/await: each child task of a task group awaits its load and then writes
+//               late-<index>; the request completes as soon as the first load has come back
+//   end-after   what a device lets run after completeRequest: a main-queue block queued before it writes
+//               queued-before; completeRequest's completion handler writes completion-handler; the code
+//               after the call, in the same function, writes sync-after
+//   end-in-handler  complete the request from the completion handler of the first attachment's load (on
+//               the load queue), then write in-handler-after in the same handler
 
 import Foundation
 import UniformTypeIdentifiers
@@ -57,10 +67,74 @@ extension ProbeHandler {
                 }
                 context.completeRequest(returningItems: nil, completionHandler: nil)
             }
+        case "end-writes", "end-await", "end-after", "end-in-handler":
+            runEndMode(context, providers)
         default:
             return false
         }
         return true
+    }
+
+    /// The App Group the `end-…` modes write into (second argument).
+    nonisolated static var endGroup: URL? {
+        guard let group = CommandLine.arguments.dropFirst(2).first else { return nil }
+        return FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: group)
+    }
+
+    /// Writes a marker file into the group.
+    nonisolated static func mark(_ name: String) {
+        guard let folder = endGroup else { return say("PROBE no group") }
+        try? Data(name.utf8).write(to: folder.appendingPathComponent(name), options: .atomic)
+    }
+
+    func runEndMode(_ context: NSExtensionContext, _ providers: [NSItemProvider]) {
+        let loadable = providers.enumerated().compactMap { index, provider in
+            provider.registeredTypeIdentifiers.first.map { (index, provider, $0) }
+        }
+        switch Self.mode {
+        case "end-writes":
+            for (index, provider, type) in loadable {
+                _ = provider.loadDataRepresentation(forTypeIdentifier: type) { data, _ in
+                    if data != nil { Self.mark("late-\(index)") }
+                }
+            }
+            context.completeRequest(returningItems: nil, completionHandler: nil)
+        case "end-await":
+            Task { @MainActor in
+                await withTaskGroup(of: Void.self) { group in
+                    for (index, provider, type) in loadable {
+                        group.addTask { @MainActor @Sendable in
+                            let data = await withCheckedContinuation { continuation in
+                                _ = provider.loadDataRepresentation(forTypeIdentifier: type) { data, _ in
+                                    continuation.resume(returning: data)
+                                }
+                            }
+                            if data != nil { Self.mark("late-\(index)") }
+                        }
+                    }
+                    // Complete as soon as the first load is back, without waiting for the others.
+                    _ = await group.next()
+                    context.completeRequest(returningItems: nil, completionHandler: nil)
+                }
+            }
+        case "end-after":
+            DispatchQueue.main.async { Self.mark("queued-before") }
+            context.completeRequest(returningItems: nil) { expired in
+                Self.mark("completion-handler")
+                say("PROBE expired=\(expired)")
+            }
+            Self.mark("sync-after")
+        default:  // end-in-handler
+            guard let (_, provider, type) = loadable.first else {
+                context.completeRequest(returningItems: nil, completionHandler: nil)
+                return
+            }
+            _ = provider.loadDataRepresentation(forTypeIdentifier: type) { _, _ in
+                context.completeRequest(returningItems: nil, completionHandler: nil)
+                Thread.sleep(forTimeInterval: 0.05)
+                Self.mark("in-handler-after")
+            }
+        }
     }
 
     /// The name of the temporary copy `loadFileRepresentation` hands over.
