@@ -45,7 +45,8 @@ public struct BundleIdentity: Sendable, Hashable {
     ///   - bundleURL: an `.app` or `.appex` directory.
     ///   - defines: build settings for `$(NAME)` expansion.
     /// - Throws: ``AppGroupError`` `.invalidBundle` (no Info.plist, no identifier, two entitlements
-    ///   files, a plist that does not parse), `.undefinedVariable`.
+    ///   files, a plist that does not parse, an App Group identifier that is not `group.` and a
+    ///   reverse-DNS name — named with its file, line and column), `.undefinedVariable`.
     public static func load(bundle bundleURL: URL, defines: [String: String] = [:]) throws -> BundleIdentity {
         let infoURL = bundleURL.appendingPathComponent("Info.plist")
         let info = try readDictionary(infoURL, what: "Info.plist")
@@ -78,8 +79,17 @@ public struct BundleIdentity: Sendable, Hashable {
                     throw AppGroupError(
                         .invalidBundle, "\(url.path): \(applicationGroupsKey) must be an array of strings")
                 }
-                groups = try list.compactMap { $0 as? String }.map {
-                    try BuildSettings.expand($0, defines: defines, in: url)
+                groups = try list.compactMap { $0 as? String }.map { raw in
+                    let group = try BuildSettings.expand(raw, defines: defines, in: url)
+                    // iOS refuses to install an app whose entitlements name a malformed group.
+                    guard AppGroupIdentifier(rawValue: group) != nil else {
+                        throw AppGroupError(
+                            .invalidBundle,
+                            "\(PlistLocation.describe(raw, in: url)): '\(group)' in \(applicationGroupsKey) is not an "
+                                + "iOS App Group identifier: it must be 'group.' followed by a reverse-DNS name "
+                                + "(letters, digits, '.', '-', '_'), e.g. group.com.example.carddrop")
+                    }
+                    return group
                 }
             }
         }

@@ -39,10 +39,12 @@ struct LocatedReader {
         return text
     }
 
-    func array(_ value: LocatedJSON?, _ what: String, parent: LocatedJSON) throws -> [LocatedJSON] {
+    func array(_ value: LocatedJSON?, _ what: String, parent: LocatedJSON, allowingEmpty: Bool = false) throws
+        -> [LocatedJSON]
+    {
         guard let value else { throw fail(parent, "\(what) is missing") }
         guard case .array(let values, _) = value else { throw fail(value, "\(what) must be an array") }
-        guard !values.isEmpty else { throw fail(value, "\(what) must not be empty") }
+        guard allowingEmpty || !values.isEmpty else { throw fail(value, "\(what) must not be empty") }
         return values
     }
 

@@ -30,16 +30,20 @@ import UniformTypes
 /// }
 /// ```
 ///
-/// - Top level: `items` (required, non-empty), `webpage` (bool, default false).
-/// - Item: `attachments` (required), `title`, `contentText` (strings).
+/// - Top level: `items` (required; may be empty, as hosts send), `webpage` (bool, default false).
+/// - Item: `attachments` (may be empty or left out: an item with only a title or text), `title`,
+///   `contentText` (strings).
 /// - Attachment: either `file` alone (the entry is read like a folder entry: a file
 ///   representation of its type, or a folder) or `representations` (required, non-empty, in
 ///   registration order), plus `suggestedName`, `preferredPresentationSize` (`[width, height]`),
 ///   `loadDelayMilliseconds`, `failWith`.
 /// - Representation: `type` (required), `kind` (`data`, `file`, `in-place`; default `data`),
 ///   `visibility` (`all`, `team`, `group`, `ownProcess`; default `all`), and its content: `text`,
-///   `url` or `file` (a path relative to the folder, never leaving it); `file` and `in-place`
-///   need `file`. `loadDelayMilliseconds` and `failWith` here override the attachment's.
+///   `url`, `file` (a path relative to the folder, never leaving it), `propertyList` (any
+///   property-list value: an object, array, string, number or boolean; `{"$date": ISO-8601}`; `{"$data": base64}`) or `javaScriptPreprocessingResults`
+///   (the object a Safari page script passed to `completionFunction`, handed over as
+///   `{NSExtensionJavaScriptPreprocessingResultsKey: object}`); `file` and `in-place` need `file`.
+///   `loadDelayMilliseconds` and `failWith` here override the attachment's.
 /// - `failWith`: `code` (required integer), `domain` (default `NSItemProviderErrorDomain`),
 ///   `message` (default Apple's "Cannot load representation of type …").
 ///
@@ -87,12 +91,17 @@ public enum Manifest {
             }
             var items: [ExtensionItem] = []
             var descriptions: [PayloadItemDescription] = []
-            for itemValue in try array(top["items"], "items", parent: root) {
+            // Hosts send empty item lists and items without attachments (a title or text alone).
+            for itemValue in try json.array(top["items"], "items", parent: root, allowingEmpty: true) {
                 let fields = try object(itemValue, "an item", allowed: ["title", "contentText", "attachments"])
                 let title = try string(fields["title"], "title")
                 let contentText = try string(fields["contentText"], "contentText")
                 var builders: [AttachmentBuilder] = []
-                for attachmentValue in try array(fields["attachments"], "attachments", parent: itemValue) {
+                let attachments =
+                    try fields["attachments"].map {
+                        try json.array($0, "attachments", parent: itemValue, allowingEmpty: true)
+                    } ?? []
+                for attachmentValue in attachments {
                     builders.append(try attachment(attachmentValue))
                 }
                 items.append(
@@ -177,7 +186,10 @@ public enum Manifest {
         func representation(_ value: LocatedJSON, into builder: AttachmentBuilder, base: LoadKnobs) throws {
             let fields = try object(
                 value, "a representation",
-                allowed: ["type", "kind", "visibility", "text", "url", "file", "loadDelayMilliseconds", "failWith"])
+                allowed: [
+                    "type", "kind", "visibility", "text", "url", "file", "propertyList", "javaScriptPreprocessingResults",
+                    "loadDelayMilliseconds", "failWith",
+                ])
             guard let type = try string(fields["type"], "type"), UniformTypeIdentifier.isValidSyntax(type) else {
                 throw fail(fields["type"] ?? value, "a representation needs a type (a uniform type identifier)")
             }
@@ -194,13 +206,28 @@ public enum Manifest {
                 else { throw fail(visibilityValue, "visibility must be all, team, group or ownProcess") }
                 visibility = parsed
             }
-            let contents = ["text", "url", "file"].filter { fields[$0] != nil }
+            let contents = ["text", "url", "file", "propertyList", "javaScriptPreprocessingResults"].filter {
+                fields[$0] != nil
+            }
             guard contents.count == 1 else {
-                throw fail(value, "a representation needs exactly one of text, url, file (found \(contents.count))")
+                throw fail(
+                    value,
+                    "a representation needs exactly one of text, url, file, propertyList, javaScriptPreprocessingResults "
+                        + "(found \(contents.count))")
+            }
+            let plistValue = fields["propertyList"] ?? fields["javaScriptPreprocessingResults"]
+            if let plistValue, kindText != "data" {
+                throw fail(plistValue, "a property list is data: kind must be data, not '\(kindText)'")
             }
             switch kindText {
             case "data":
-                if let text = try string(fields["text"], "text") {
+                if let plistValue {
+                    let plist = try json.propertyListObject(
+                        plistValue, javaScriptResults: fields["javaScriptPreprocessingResults"] != nil)
+                    builder.addObject(
+                        plist, bytes: plist.data, type: type, visibility: visibility, origin: "property list",
+                        knobs: knobs)
+                } else if let text = try string(fields["text"], "text") {
                     builder.addObject(
                         text, bytes: Data(text.utf8), type: type, visibility: visibility, origin: "text", knobs: knobs)
                 } else if let urlValue = fields["url"] {

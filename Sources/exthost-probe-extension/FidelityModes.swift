@@ -7,6 +7,9 @@
 //               PROBE file-url <index> readable=<isReadableFile> read=<bytes|failed:code> copy=<ok|failed:code>
 //   links       run NSDataDetector over every text attachment for links, phone numbers, addresses and
 //               dates, spelt as Apple spells them: PROBE found <type> <what> isLink=<resultType == .link>
+//   inputs      print the request's items as the extension sees them: PROBE items <count>, then per item
+//               PROBE item <index> attachments=<count> title=<attributedTitle> text=<attributedContentText>, and
+//               for a property list PROBE plist <its JSON> (Safari's NSExtensionJavaScriptPreprocessingResultsKey)
 // The ends of a request (second argument: the App Group to write marker files into):
 //   end-writes  start a data load of every attachment whose completion handler writes late-<index> into
 //               the group, then complete the request at once
@@ -64,6 +67,29 @@ extension ProbeHandler {
                             ?? (item as? URL).flatMap({ try? String(contentsOf: $0, encoding: .utf8) })
                     else { continue }
                     Self.detect(in: text, spelling: AppleSpelling.self)
+                }
+                context.completeRequest(returningItems: nil, completionHandler: nil)
+            }
+        case "inputs":
+            let items = context.inputItems.compactMap { $0 as? NSExtensionItem }
+            say("PROBE items \(items.count)")
+            for (index, item) in items.enumerated() {
+                say(
+                    "PROBE item \(index) attachments=\(item.attachments?.count ?? 0) "
+                        + "title=\(item.attributedTitle?.string ?? "nil") text=\(item.attributedContentText?.string ?? "nil")")
+            }
+            Task { @MainActor in
+                for provider in providers
+                where provider.hasItemConformingToTypeIdentifier(UTType.propertyList.identifier) {
+                    let item = try? await provider.loadItem(forTypeIdentifier: UTType.propertyList.identifier)
+                    // What extensions do with Safari's results: cast to a dictionary, read the key.
+                    if let dictionary = item as? [String: Any],
+                        let json = try? JSONSerialization.data(withJSONObject: dictionary, options: [.sortedKeys])
+                    {
+                        say("PROBE plist \(String(decoding: json, as: UTF8.self))")
+                    } else {
+                        say("PROBE plist not-a-dictionary \(type(of: item))")
+                    }
                 }
                 context.completeRequest(returningItems: nil, completionHandler: nil)
             }

@@ -17,6 +17,10 @@ enum ShareCommand {
         arguments: "[ITEMS]", positionalCount: 0...1,
         options: [
             .value(.payload, "NAME", "Share a named payload preset instead of ITEMS."),
+            .value(
+                .activityItems, "FILE.json",
+                "Share a sharing app's activity items, built as the share sheet hands them to this extension "
+                    + "(see 'exthost sheet --help')."),
             .value(.rule, "RULE.plist", "The activation rule (default: the extension's Info.plist)."),
             .value(
                 .extension, "BUNDLE.appex",
@@ -47,7 +51,8 @@ enum ShareCommand {
             .flag(.json, "Print one JSON report."),
         ],
         discussion: """
-            ITEMS is a folder, an archive or a file (see 'exthost payload show'). The rule is evaluated first; when
+            ITEMS is a folder, an archive or a file (see 'exthost payload show'); or a preset (--payload), or a sharing
+            app's activity items (--activity-items, as 'exthost sheet' reads them). The rule is evaluated first; when
             it does not activate, the explanation is printed and the exit status is 3. Otherwise the extension runs
             as a separate process under exthost-sandbox-exec: Landlock (read-only the runtime, read-write its own
             container Data/PluginKitPlugin/<UUID> and its App Group containers, nothing else), no capabilities,
@@ -71,12 +76,31 @@ enum ShareCommand {
         }
         let items: ShareRequest.Items
         let itemsName: String?
-        switch (parsed.positionals.first, parsed[.payload]) {
-        case (let path?, nil): (items, itemsName) = (.path(context.resolve(path)), path)
-        case (nil, let name?): (items, itemsName) = (.preset(name), nil)
-        case (_?, _?): throw CommandError.usage("exthost share: give ITEMS or --payload NAME, not both")
-        case (nil, nil):
-            throw CommandError.usage("exthost share needs ITEMS (a folder, archive or file) or --payload NAME")
+        let given = [parsed.positionals.first, parsed[.payload], parsed[.activityItems]].compactMap { $0 }
+        guard given.count == 1 else {
+            throw CommandError.usage(
+                given.isEmpty
+                    ? "exthost share needs ITEMS (a folder, archive or file), --payload NAME or --activity-items FILE"
+                    : "exthost share: give one of ITEMS, --payload NAME, --activity-items FILE")
+        }
+        if let path = parsed.positionals.first {
+            (items, itemsName) = (.path(context.resolve(path)), path)
+        } else if let name = parsed[.payload] {
+            (items, itemsName) = (.preset(name), nil)
+        } else {
+            // The sharing app's activity items, built into extension items as the sheet builds them for
+            // the extension chosen (its bundle identifier is the activity type).
+            let file = parsed[.activityItems] ?? ""
+            let activityItems: ActivityItems
+            do {
+                activityItems = try ActivityItems.load(contentsOf: context.resolve(file))
+            } catch {
+                throw CommandError.input("\(error)")
+            }
+            let activityType = try ContainerSupport.mapped { try BundleIdentity.load(bundle: bundleURL) }
+                .bundleIdentifier
+            items = .built { registry in try activityItems.payload(for: activityType, registry: registry) }
+            itemsName = "\(file) (activity items for \(activityType))"
         }
         var request = ShareRequest(items: items, root: root, extensionBundle: bundleURL, launcher: launcher)
         request.itemsName = itemsName
