@@ -54,7 +54,10 @@ extension LocatedReader {
         var plist = try propertyList(value)
         if javaScriptResults {
             guard plist is [String: Any] else {
-                throw fail(value, "javaScriptPreprocessingResults must be an object: what the page's script passed to completionFunction")
+                throw fail(
+                    value,
+                    "javaScriptPreprocessingResults must be an object: what the page's script passed to completionFunction"
+                )
             }
             plist = [Self.javaScriptResultsKey: plist]
         }

@@ -187,7 +187,8 @@ public enum Manifest {
             let fields = try object(
                 value, "a representation",
                 allowed: [
-                    "type", "kind", "visibility", "text", "url", "file", "propertyList", "javaScriptPreprocessingResults",
+                    "type", "kind", "visibility", "text", "url", "file", "propertyList",
+                    "javaScriptPreprocessingResults",
                     "loadDelayMilliseconds", "failWith",
                 ])
             guard let type = try string(fields["type"], "type"), UniformTypeIdentifier.isValidSyntax(type) else {

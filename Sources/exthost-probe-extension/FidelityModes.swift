@@ -7,7 +7,8 @@
 //               PROBE file-url <index> readable=<isReadableFile> read=<bytes|failed:code> copy=<ok|failed:code>
 //   links       run NSDataDetector over every text attachment for links, phone numbers, addresses and
 //               dates, spelt as Apple spells them: PROBE found <type> <what> isLink=<resultType == .link>
-//   inputs      print the request's items as the extension sees them: PROBE items <count>, then per item
+//   inputs      print its arguments (PROBE arguments <arguments>) and the request's items as the extension
+//               sees them: PROBE items <count>, then per item
 //               PROBE item <index> attachments=<count> title=<attributedTitle> text=<attributedContentText>, and
 //               for a property list PROBE plist <its JSON> (Safari's NSExtensionJavaScriptPreprocessingResultsKey)
 // The ends of a request (second argument: the App Group to write marker files into):
@@ -72,11 +73,13 @@ extension ProbeHandler {
             }
         case "inputs":
             let items = context.inputItems.compactMap { $0 as? NSExtensionItem }
+            say("PROBE arguments \(CommandLine.arguments.dropFirst().joined(separator: " "))")
             say("PROBE items \(items.count)")
             for (index, item) in items.enumerated() {
                 say(
                     "PROBE item \(index) attachments=\(item.attachments?.count ?? 0) "
-                        + "title=\(item.attributedTitle?.string ?? "nil") text=\(item.attributedContentText?.string ?? "nil")")
+                        + "title=\(item.attributedTitle?.string ?? "nil") text=\(item.attributedContentText?.string ?? "nil")"
+                )
             }
             Task { @MainActor in
                 for provider in providers

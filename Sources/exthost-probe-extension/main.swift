@@ -1,7 +1,7 @@
 // exthost-probe-extension: a share extension written only against Apple's names (Foundation and
 // UniformTypeIdentifiers), as it would be for iOS. The tests run it through the real pipeline.
 //
-// Modes (first argument):
+// Modes (first argument; when installed with none, its bundle's ProbeMode Info.plist key):
 //   (none)          for every attachment, load the first registered type with the legacy loadItem and
 //                   print what the item is — the class a device returns — one line per attachment:
 //                   PROBE <index> <type> <url|file-url|string|data|dictionary|attributed-string|image|
@@ -24,7 +24,11 @@ import Foundation
 import UniformTypeIdentifiers
 
 final class ProbeHandler: NSObject, NSExtensionRequestHandling {
-    static let mode = CommandLine.arguments.dropFirst().first ?? "classes"
+    /// The first argument; installed in a bundle (a device passes no arguments), the bundle's
+    /// `ProbeMode` Info.plist key, read through Bundle.main as iOS code reads its own keys.
+    static let mode =
+        CommandLine.arguments.dropFirst().first ?? Bundle.main.object(forInfoDictionaryKey: "ProbeMode") as? String
+        ?? "classes"
 
     func beginRequest(with context: NSExtensionContext) {
         let items = context.inputItems.compactMap { $0 as? NSExtensionItem }

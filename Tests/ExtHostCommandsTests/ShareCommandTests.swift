@@ -110,7 +110,10 @@ struct ShareCommandTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let items = root.appendingPathComponent("Bundles/DemoItems").path
         let example = Self.products + "/exthost-example-extension"
-        let (code, out, err) = await run(["share", items, "--extension-executable", example, "--json"], root: root)
+        // Run as CardDrop's extension (--extension): its App Group, its Bundle.main.
+        let appex = root.appendingPathComponent("Bundles/CardDrop.app/PlugIns/Share.appex").path
+        let (code, out, err) = await run(
+            ["share", items, "--extension", appex, "--extension-executable", example, "--json"], root: root)
         #expect(code == .success, "\(err)\n\(out)")
         let (_, inbox, _) = await run(["app", "inbox", "--group", Self.group], root: root)
         #expect(inbox.contains("share-summary.txt"))

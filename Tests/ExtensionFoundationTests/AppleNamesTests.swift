@@ -161,16 +161,46 @@ struct AppleNamesTests {
 struct FoundationGapsTests {
     @Test func aDataDetectorFindsTheLinkInSharedText() throws {
         let text = "Look at www.example.org/page, or https://example.com/a?b=1. Mail mailto:x@example.com!"
-        let detector = try NSDataDetector(types: 1 << 5)
+        let detector = try NSDataDetector(types: spelling.link)
         let matches = detector.matches(
             in: text, options: [], range: NSRange(location: 0, length: (text as NSString).length))
         #expect(
             matches.compactMap(\.url?.absoluteString) == [
                 "http://www.example.org/page", "https://example.com/a?b=1", "mailto:x@example.com",
             ])
+        #expect(matches.allSatisfy { spelling.isLink($0) })
         let first = try #require(detector.firstMatch(in: text, options: [], range: NSRange(location: 0, length: 30)))
         #expect(first.range.location == 8 && first.url?.host == "www.example.org")
-        #expect(try NSDataDetector(types: 1 << 3).matches(in: text, range: NSRange(location: 0, length: 5)).isEmpty)
+        #expect(
+            try NSDataDetector(types: spelling.date).matches(in: text, range: NSRange(location: 0, length: 5)).isEmpty)
+    }
+
+    /// The raw values the detector reads are the ones corelibs gives Apple's names (not Apple's
+    /// numbers: corelibs numbers its types from 1 << 1).
+    @Test func theDetectorReadsTheTypesByTheirNames() throws {
+        #expect(spelling.link == 1 << 6 && spelling.address == 1 << 5)
+        #expect(spelling.date == 1 << 4 && spelling.phoneNumber == 1 << 11)
+        let text = "Call 020 7946 0958 before March 5, 2025, at 1 Main St, Springfield, IL 62701 or see apple.com."
+        let all = spelling.link | spelling.phoneNumber | spelling.address | spelling.date
+        let matches = try NSDataDetector(types: all).matches(
+            in: text, range: NSRange(location: 0, length: (text as NSString).length))
+        #expect(
+            matches.map { (text as NSString).substring(with: $0.range) } == [
+                "020 7946 0958", "March 5, 2025", "1 Main St, Springfield, IL 62701", "apple.com",
+            ])
+        #expect(matches[0].phoneNumber == "020 7946 0958")
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .current
+        let day = try #require(matches[1].date)
+        #expect(
+            calendar.dateComponents([.year, .month, .day, .hour], from: day)
+                == DateComponents(year: 2025, month: 3, day: 5, hour: 12))
+        #expect(matches[2].addressComponents?[.zip] == "62701" && matches[2].addressComponents?[.state] == "IL")
+        #expect(matches[3].url?.absoluteString == "http://apple.com")
+        // Only what is asked for.
+        let phones = try NSDataDetector(types: spelling.phoneNumber).matches(
+            in: text, range: NSRange(location: 0, length: (text as NSString).length))
+        #expect(phones.count == 1 && !spelling.isLink(phones[0]))
     }
 
     @Test func fileWrappersWriteAndReadFoldersAndFiles() throws {
@@ -194,4 +224,31 @@ struct FoundationGapsTests {
         #expect(URL.applicationSupportDirectory.path.hasSuffix("Library/Application Support"))
         #expect(URL.cachesDirectory.path.hasSuffix("Library/Caches"))
     }
+}
+
+/// The checking types as iOS code spells them. swift-corelibs-foundation marks the names
+/// deprecated and this package builds with warnings as errors: the spellings live in deprecated
+/// witnesses, called through the protocol (which does not warn).
+protocol CheckingTypeSpelling: Sendable {
+    static var link: UInt64 { get }
+    static var phoneNumber: UInt64 { get }
+    static var address: UInt64 { get }
+    static var date: UInt64 { get }
+    static func isLink(_ result: NSTextCheckingResult) -> Bool
+}
+
+/// The spellings, reached through the protocol.
+let spelling: any CheckingTypeSpelling.Type = AppleSpelling.self
+
+enum AppleSpelling: CheckingTypeSpelling {
+    @available(*, deprecated, message: "iOS code spells it so")
+    static var link: UInt64 { NSTextCheckingResult.CheckingType.link.rawValue }
+    @available(*, deprecated, message: "iOS code spells it so")
+    static var phoneNumber: UInt64 { NSTextCheckingResult.CheckingType.phoneNumber.rawValue }
+    @available(*, deprecated, message: "iOS code spells it so")
+    static var address: UInt64 { NSTextCheckingResult.CheckingType.address.rawValue }
+    @available(*, deprecated, message: "iOS code spells it so")
+    static var date: UInt64 { NSTextCheckingResult.CheckingType.date.rawValue }
+    @available(*, deprecated, message: "iOS code spells it so")
+    static func isLink(_ result: NSTextCheckingResult) -> Bool { result.resultType == .link }
 }
