@@ -116,19 +116,22 @@ indirect enum LocatedJSON: Sendable {
             index += 1
             var scalars = String.UnicodeScalarView()
             var run: [UInt8] = []
-            func flush() {
-                scalars.append(contentsOf: String(decoding: run, as: UTF8.self).unicodeScalars)
+            /// Appends the bytes read so far; false when they are not UTF-8 (JSON text is UTF-8).
+            func flush() -> Bool {
+                guard let text = String(validating: run, as: UTF8.self) else { return false }
+                scalars.append(contentsOf: text.unicodeScalars)
                 run.removeAll(keepingCapacity: true)
+                return true
             }
             while index < bytes.count {
                 let byte = bytes[index]
                 switch byte {
                 case UInt8(ascii: "\""):
+                    guard flush() else { throw error("a string that is not UTF-8") }
                     index += 1
-                    flush()
                     return String(scalars)
                 case UInt8(ascii: "\\"):
-                    flush()
+                    guard flush() else { throw error("a string that is not UTF-8") }
                     index += 1
                     guard index < bytes.count else { break }
                     let escape = bytes[index]
