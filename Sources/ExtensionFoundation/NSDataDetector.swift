@@ -68,7 +68,7 @@ extension NSTextCheckingResult {
         return number
     }
 
-    /// The parts of an `.address` result (``Foundation/NSTextCheckingKey/street``, `.city`,
+    /// The parts of an `.address` result (`.street`, `.city`,
     /// `.state`, `.zip`). Nil for other results.
     public var addressComponents: [NSTextCheckingKey: String]? {
         guard let result = self as? DataDetectorResult, case .address(let parts) = result.found else { return nil }
@@ -113,7 +113,7 @@ extension NSTextCheckingKey {
 /// Apple's `NSDataDetector`: finds links, phone numbers, addresses and dates in text.
 ///
 /// Pass the types as iOS code does, `NSDataDetector(types: NSTextCheckingResult.CheckingType.link.rawValue)`
-/// (several with `|`); a match's `resultType == .link` holds for a link, and ``Foundation/NSTextCheckingResult/url``,
+/// (several with `|`); a match's `resultType == .link` holds for a link, and `url`,
 /// `phoneNumber`, `addressComponents`, `date` say what was found. What is recognised:
 /// - `.link`: `http`, `https`, `ftp` and `mailto:` URLs; `www.` hosts and bare host names with a
 ///   common top-level domain (`example.com/page`), as `http://`; e-mail addresses, as `mailto:`.
