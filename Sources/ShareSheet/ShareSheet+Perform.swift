@@ -130,6 +130,8 @@ extension ShareSheet {
         if let executable = options.extensionExecutable {
             request.extensionExecutable = executable
             request.extensionArguments = options.extensionArguments
+            request.standIn =
+                "\(executable.path) runs as the chosen extension \(activity.id); Bundle.main is \(appex.url.path)"
         }
         request.builtInExtension =
             activity.kind == "action-extension" ? options.builtInActionExtension : options.builtInShareExtension

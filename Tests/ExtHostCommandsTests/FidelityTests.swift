@@ -13,8 +13,10 @@ import UniformTypes
 /// What real extensions' logic relies on behaves as on a device, each driven through `exthost
 /// share` in a real sandboxed extension process (`exthost-probe-extension`, written only against
 /// Apple's names): `Bundle.main`, the names of temporary copies, file URLs handed over, link
-/// detection, what runs after `completeRequest`, and what manifests can say.
-@Suite(.timeLimit(.minutes(5)))
+/// detection, what runs after `completeRequest`, and what manifests can say. One test at a time:
+/// together they start about seventy extension processes, which starved other suites' hosts of CPU
+/// when they ran side by side.
+@Suite(.serialized, .timeLimit(.minutes(5)))
 struct FidelityTests {
     static let products = SiblingExecutable.directory ?? ""
     static let probe = URL(fileURLWithPath: products + "/exthost-probe-extension")
