@@ -11,7 +11,10 @@ let package = Package(
         .library(name: "ExtHostCommands", targets: ["ExtHostCommands"]),
         // Extension code written as for iOS: `import UniformTypeIdentifiers` (or MobileCoreServices) gives
         // NSItemProvider, NSExtensionContext, NSExtensionMain, UTType, FileManager.containerURL, group defaults.
-        .library(name: "ExtHostExtension", targets: ["ExtensionFoundation", "UniformTypeIdentifiers", "MobileCoreServices"]),
+        // `import UIKit` and `import Social` for view-controller extensions (headless: views are state, nothing is drawn).
+        .library(
+            name: "ExtHostExtension",
+            targets: ["ExtensionFoundation", "UniformTypeIdentifiers", "MobileCoreServices", "UIKit", "Social"]),
         // App code: the same Apple names, plus the group's inbox of committed entries (AppGroups).
         .library(
             name: "ExtHostApp",
@@ -35,11 +38,19 @@ let package = Package(
         .target(
             name: "CDigest", cSettings: [.define("OPENSSL_SUPPRESS_DEPRECATED")],
             linkerSettings: [.linkedLibrary("crypto")]),
+        // PNG through libpng's simplified API and JPEG through TurboJPEG: both report errors by return value,
+        // so no setjmp/longjmp crosses into Swift.
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
 
         // MARK: - Pure domain
         .target(name: "UniformTypes"),
         .target(name: "Predicates"),
         .target(name: "ActivationRules", dependencies: ["UniformTypes", "Predicates"]),
+        // What a headless screen shows (view trees as text, JSON and an HTML page) and the scripted user's steps.
+        .target(name: "HeadlessScreens"),
+        // Decoding and encoding PNG and JPEG images (UIImage).
+        .target(name: "ImageCodecs", dependencies: ["CPNG", "CTurboJPEG"]),
 
         // MARK: - Kernel-facing
         .target(name: "HostSystem", dependencies: ["CSystemShims", "CSandbox"]),
@@ -77,7 +88,7 @@ let package = Package(
         .target(
             name: "ExtensionFoundation",
             dependencies: [
-                "ItemProviders", "UniformTypes", "ExtensionRuntime", "ExtensionIPC", "AppGroups", "HostSystem",
+                "ItemProviders", "UniformTypes", "ExtensionRuntime", "ExtensionIPC", "AppGroups", "HostSystem", "ImageCodecs",
             ]),
         .target(name: "UniformTypeIdentifiers", dependencies: ["ExtensionFoundation", "UniformTypes", "ItemProviders"]),
         .target(name: "MobileCoreServices", dependencies: ["UniformTypeIdentifiers", "UniformTypes"]),
@@ -88,8 +99,10 @@ let package = Package(
             name: "UIKit",
             dependencies: [
                 "_Testing_UIKit", "ExtensionFoundation", "LinkPresentation", "ShareSheet", "Payloads", "AppGroups", "ExtensionHost",
-                "ExtensionIPC", "HostSystem", "ItemProviders", "Intents",
+                "ExtensionIPC", "HostSystem", "ItemProviders", "Intents", "HeadlessScreens", "ImageCodecs",
             ]),
+        // Apple's Social framework for share extensions: SLComposeServiceViewController.
+        .target(name: "Social", dependencies: ["UIKit", "ExtensionFoundation", "HeadlessScreens", "ItemProviders"]),
 
         // The app exthost runs for an app bundle without a program (exthost __app).
         .target(name: "BuiltInApp", dependencies: ["UIKit", "Intents"]),
@@ -157,12 +170,22 @@ let package = Package(
                 "HostSystem", "exthost-defaults-writer",
             ]),
         .testTarget(name: "ExtensionRuntimeTests", dependencies: ["ExtensionRuntime", "ExtensionIPC", "HostSystem"]),
+        .testTarget(name: "HeadlessScreensTests", dependencies: ["HeadlessScreens"]),
+        .testTarget(
+            name: "UIKitTests",
+            dependencies: ["UIKit", "Social", "HeadlessScreens", "ExtensionFoundation", "ItemProviders", "ImageCodecs"],
+            resources: [.copy("Fixtures")]),
+        // Extension code as most iOS projects write it: Swift 5 language mode, no upcoming features.
+        .testTarget(
+            name: "UIKitSwift5Tests",
+            dependencies: ["UIKit", "Social", "HeadlessScreens", "ItemProviders", "MobileCoreServices", "ExtensionFoundation"],
+            swiftSettings: [.swiftLanguageMode(.v5)]),
     ],
     swiftLanguageModes: [.v6]
 )
 
 // Settings every Swift target shares; no unsafe flags (the package is a dependency of users' packages).
-for target in package.targets where target.type != .system && target.name.first != "C" {
+for target in package.targets where target.type != .system && target.name.first != "C" && target.name != "UIKitSwift5Tests" {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     settings.append(.enableUpcomingFeature("MemberImportVisibility"))
