@@ -11,8 +11,10 @@ let package = Package(
         .library(name: "ExtHostCommands", targets: ["ExtHostCommands"]),
         // Extension code written as for iOS: `import UniformTypeIdentifiers` (or MobileCoreServices) gives
         // NSItemProvider, NSExtensionContext, NSExtensionMain, UTType, FileManager.containerURL, group defaults.
+        // `import UIKit` and `import Social` for view-controller extensions (headless: views are state, nothing is drawn).
         .library(
-            name: "ExtHostExtension", targets: ["ExtensionFoundation", "UniformTypeIdentifiers", "MobileCoreServices"]),
+            name: "ExtHostExtension",
+            targets: ["ExtensionFoundation", "UniformTypeIdentifiers", "MobileCoreServices", "UIKit", "Social"]),
         // App code: the same Apple names, plus the group's inbox of committed entries (AppGroups) and the
         // app runtime UIKit finds by name (AppRuntime: the life cycle, the share sheet of an app that shares).
         .library(
@@ -38,11 +40,19 @@ let package = Package(
         .target(
             name: "CDigest", cSettings: [.define("OPENSSL_SUPPRESS_DEPRECATED")],
             linkerSettings: [.linkedLibrary("crypto")]),
+        // PNG through libpng's simplified API and JPEG through TurboJPEG: both report errors by return value,
+        // so no setjmp/longjmp crosses into Swift.
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
 
         // MARK: - Pure domain
         .target(name: "UniformTypes"),
         .target(name: "Predicates"),
         .target(name: "ActivationRules", dependencies: ["UniformTypes", "Predicates"]),
+        // What a headless screen shows (view trees as text, JSON and an HTML page) and the scripted user's steps.
+        .target(name: "HeadlessScreens"),
+        // Decoding and encoding PNG and JPEG images (UIImage).
+        .target(name: "ImageCodecs", dependencies: ["CPNG", "CTurboJPEG"]),
 
         // MARK: - Kernel-facing
         .target(name: "HostSystem", dependencies: ["CSystemShims", "CSandbox"]),
@@ -94,7 +104,7 @@ let package = Package(
         .target(
             name: "ExtensionFoundation",
             dependencies: [
-                "ItemProviders", "UniformTypes", "ExtensionRuntime", "ExtensionIPC", "AppGroups", "HostSystem",
+                "ItemProviders", "UniformTypes", "ExtensionRuntime", "ExtensionIPC", "AppGroups", "HostSystem", "ImageCodecs",
             ]),
         .target(
             name: "UniformTypeIdentifiers", dependencies: ["ExtensionFoundation", "UniformTypes", "ItemProviders"]),
@@ -104,7 +114,10 @@ let package = Package(
         .target(name: "_Testing_UIKit"),
         // One UIKit for apps and extensions: light (no host side); it finds the app runtime by name.
         .target(
-            name: "UIKit", dependencies: ["_Testing_UIKit", "ExtensionFoundation", "LinkPresentation", "SheetReports"]),
+            name: "UIKit",
+            dependencies: [
+                "_Testing_UIKit", "ExtensionFoundation", "LinkPresentation", "SheetReports", "HeadlessScreens", "ItemProviders",
+            ]),
         // The app process's runtime under UIKit: the launch sequence, delivery to the app and scene
         // delegates, the app's channel, and the share sheet of an app that shares (ExtHostApp only).
         .target(
@@ -114,6 +127,8 @@ let package = Package(
                 "HostSystem",
                 "ItemProviders", "Intents", "LinkPresentation",
             ]),
+        // Apple's Social framework for share extensions: SLComposeServiceViewController.
+        .target(name: "Social", dependencies: ["UIKit"]),
 
         // The app exthost runs for an app bundle without a program (exthost __app).
         .target(name: "BuiltInApp", dependencies: ["UIKit", "Intents"]),
@@ -214,8 +229,6 @@ let package = Package(
                 "ItemProviders",
             ]),
         .testTarget(
-            name: "UIKitTests", dependencies: ["UIKit", "HostSystem", "ExtHostTestSupport", "exthost-uikit-only"]),
-        .testTarget(
             name: "AppRuntimeTests",
             dependencies: [
                 "AppRuntime", "UIKit", "LinkPresentation", "AppGroups", "ExtensionHost", "ExtensionIPC", "HostSystem",
@@ -230,12 +243,26 @@ let package = Package(
         .testTarget(
             name: "ExtHostTestingTests",
             dependencies: ["ExtHostTesting", "ExtHostTestSupport", "exthost", "exthost-sandbox-exec", "ExtensionIPC"]),
+        .testTarget(name: "HeadlessScreensTests", dependencies: ["HeadlessScreens"]),
+        .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs"]),
+        .testTarget(
+            name: "UIKitTests",
+            dependencies: [
+                "UIKit", "HeadlessScreens", "ExtensionFoundation", "ItemProviders", "HostSystem", "ExtHostTestSupport",
+                "exthost-uikit-only",
+            ],
+            resources: [.copy("Fixtures")]),
+        // Extension code as most iOS projects write it: Swift 5 language mode, no upcoming features.
+        .testTarget(
+            name: "UIKitSwift5Tests",
+            dependencies: ["UIKit", "HeadlessScreens", "ItemProviders", "MobileCoreServices", "ExtensionFoundation"],
+            swiftSettings: [.swiftLanguageMode(.v5)]),
     ],
     swiftLanguageModes: [.v6]
 )
 
 // Settings every Swift target shares; no unsafe flags (the package is a dependency of users' packages).
-for target in package.targets where target.type != .system && target.name.first != "C" {
+for target in package.targets where target.type != .system && target.name.first != "C" && target.name != "UIKitSwift5Tests" {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     settings.append(.enableUpcomingFeature("MemberImportVisibility"))

@@ -69,8 +69,11 @@ final class ApplicationRuntime: RunningApplication {
         }
         let className = NSStringFromClass(delegateClass)
         let module = className.split(separator: ".").first.map(String.init) ?? className
-        let runtime = ApplicationRuntime(
-            delegate: delegateClass.init(), module: module, manifest: manifest, channel: channel)
+        guard let delegate = delegateClass.instantiate() else {
+            FileHandle.standardError.write(Data("UIApplicationMain: \(className)(coder:) returned nil\n".utf8))
+            return 1
+        }
+        let runtime = ApplicationRuntime(delegate: delegate, module: module, manifest: manifest, channel: channel)
         UIApplication.running = runtime
         if let channel { runtime.startReading(channel) }
         let delivery = runtime.launchSequence(launch.urlContexts ?? [], activities: launch.userActivities ?? [])
@@ -185,7 +188,7 @@ final class ApplicationRuntime: RunningApplication {
             FileHandle.standardError.write(Data("UIApplicationMain: \(detail)\n".utf8))
             return contexts.isEmpty ? nil : AppDelivery(method: .lost, handled: false, detail: detail, urls: urls)
         }
-        scene.delegate = delegateType.init()
+        scene.delegate = delegateType.instantiate()
         missing = []
         scene.delegate?.scene(scene, willConnectTo: session, options: options)
         let connected = !missing.contains("scene(_:willConnectTo:options:)")

@@ -119,7 +119,7 @@ extension UIActivityViewController {
         case let url as URL: return url.isFileURL ? .file(url) : .url(url)
         case let text as String: return .text(text)
         case let text as NSAttributedString: return .attributedText(text.string)
-        case let image as UIImage: return .image(image.encodedData, typeIdentifier: image.typeIdentifier)
+        case let image as UIImage: return .image(image.shareableData, typeIdentifier: image.typeIdentifier)
         case let data as Data: return .data(data, typeIdentifier: nil)
         default:
             throw UIActivityViewControllerError(

@@ -212,7 +212,7 @@ func sendableValue(of item: Any) -> (any Sendable)? {
     case let text as String: text
     case let data as Data: data
     case let text as NSAttributedString: AttributedTextObject(string: text.string)
-    case let image as UIImage: ImageObject(data: image.encodedData, typeIdentifier: image.typeIdentifier)
+    case let image as UIImage: ImageObject(data: image.shareableData, typeIdentifier: image.typeIdentifier)
     case let dictionary as [String: Any]: try? PropertyListObject(encoding: dictionary)
     case let array as [Any]: try? PropertyListObject(encoding: array)
     default: nil
@@ -226,7 +226,7 @@ func dataRepresentation(of item: Any?) -> Data? {
     case let text as String: Data(text.utf8)
     case let url as URL: Data(url.absoluteString.utf8)
     case let text as NSAttributedString: Data(text.string.utf8)
-    case let image as UIImage: image.encodedData
+    case let image as UIImage: image.shareableData
     default: nil
     }
 }
@@ -248,7 +248,7 @@ func bridgedObject(_ value: any Sendable) -> Any {
         }
     case let text as AttributedTextObject: return NSAttributedString(string: text.string)
     case let image as ImageObject:
-        return UIImage(data: image.data, typeIdentifier: image.typeIdentifier) ?? NSData(data: image.data)
+        return UIImage(data: image.data) ?? NSData(data: image.data)
     default: return value
     }
 }

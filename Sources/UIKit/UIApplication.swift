@@ -1,37 +1,5 @@
 public import Foundation
 
-/// `UIResponder`: the base class of an app delegate and a scene delegate.
-///
-/// Its initializer is `required`: iOS makes the delegates from their class names (the
-/// `@main` type, `UISceneDelegateClassName`), and Swift on Linux can build an object from a class
-/// only through a required initializer. A delegate with stored properties gives them initial values.
-@MainActor
-open class UIResponder: NSObject {
-    /// A responder.
-    public required nonisolated override init() { super.init() }
-}
-
-/// `UIWindow`: nothing is drawn on Linux; a scene delegate keeps one as on iOS.
-@MainActor
-open class UIWindow: UIResponder {
-    /// The scene the window belongs to.
-    open weak var windowScene: UIWindowScene?
-    /// Whether ``makeKeyAndVisible()`` was called.
-    open private(set) var isKeyWindow = false
-
-    /// A window.
-    public required nonisolated init() { super.init() }
-
-    /// A window in `windowScene`.
-    public convenience init(windowScene: UIWindowScene) {
-        self.init()
-        self.windowScene = windowScene
-    }
-
-    /// Makes the window key (records it; nothing is shown).
-    open func makeKeyAndVisible() { isKeyWindow = true }
-}
-
 /// `UIApplication`: the running app. ``shared`` exists once ``UIApplicationMain(_:_:_:_:)`` (or the
 /// `@main` delegate) has started the app.
 @MainActor
@@ -87,7 +55,10 @@ open class UIApplication: UIResponder {
     open package(set) var connectedScenes: Set<UIScene> = []
 
     /// The app object.
-    public required nonisolated init() { super.init() }
+    public override init() { super.init() }
+
+    /// The app object, made by UIKit from its class name.
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
 }
 
 /// `UIUserActivityRestoring`: an object a continued activity restores.

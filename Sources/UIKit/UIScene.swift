@@ -79,9 +79,15 @@ open class UIScene: UIResponder {
     public package(set) var activationState: ActivationState = .unattached
 
     /// A scene.
-    public required nonisolated init() {
+    public override init() {
         session = UISceneSession(role: .windowApplication)
         super.init()
+    }
+
+    /// A scene made by UIKit from its class name.
+    public required init?(coder: NSCoder) {
+        session = UISceneSession(role: .windowApplication)
+        super.init(coder: coder)
     }
 
     /// The scene of `session`.
