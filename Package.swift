@@ -15,12 +15,14 @@ let package = Package(
         .library(
             name: "ExtHostExtension",
             targets: ["ExtensionFoundation", "UniformTypeIdentifiers", "MobileCoreServices", "UIKit", "Social"]),
-        // App code: the same Apple names, plus the group's inbox of committed entries (AppGroups).
+        // App code: the same Apple names, plus the group's inbox of committed entries (AppGroups) and the
+        // app runtime UIKit finds by name (AppRuntime: the life cycle, the share sheet of an app that shares).
         .library(
             name: "ExtHostApp",
             targets: [
-                "ExtensionFoundation", "UniformTypeIdentifiers", "MobileCoreServices", "AppGroups", "UIKit", "LinkPresentation",
-                "Intents", "_Testing_UIKit",
+                "ExtensionFoundation", "UniformTypeIdentifiers", "MobileCoreServices", "AppGroups", "UIKit",
+                "LinkPresentation",
+                "Intents", "_Testing_UIKit", "AppRuntime",
             ]),
         // Tests: a fresh device, install, share through the real sandboxed pipeline, run the app, read the group.
         .library(name: "ExtHostTesting", targets: ["ExtHostTesting"]),
@@ -67,22 +69,36 @@ let package = Package(
         .systemLibrary(name: "CMagic", pkgConfig: "libmagic", providers: [.apt(["libmagic-dev"])]),
         .target(
             name: "Payloads",
-            dependencies: ["ItemProviders", "UniformTypes", "ActivationRules", "Predicates", "Archives", "CMagic", "HostSystem"]),
+            dependencies: [
+                "ItemProviders", "UniformTypes", "ActivationRules", "Predicates", "Archives", "CMagic", "HostSystem",
+            ]),
 
         // MARK: - The share: host and extension sides
         .target(
             name: "ExtensionHost",
             dependencies: [
-                "HostSystem", "ExtensionIPC", "AppGroups", "ItemProviders", "ActivationRules", "Payloads", "UniformTypes",
+                "HostSystem", "ExtensionIPC", "AppGroups", "ItemProviders", "ActivationRules", "Payloads",
+                "UniformTypes",
             ]),
         .target(
             name: "ExtensionRuntime", dependencies: ["HostSystem", "ExtensionIPC", "AppGroups", "ItemProviders"]),
 
         .target(
             name: "Shortcuts", dependencies: ["AppGroups", "ExtensionHost", "ExtensionIPC", "UniformTypes", "Payloads"]),
+        // What the device's Launch Services decide (which app opens a file or URL, the hand-over into
+        // its Inbox), AirDrop's receiving side, and the Info.plist checks of the ways into an app.
+        .target(
+            name: "LaunchServices",
+            dependencies: ["ActivationRules", "AppGroups", "ExtensionHost", "ExtensionIPC", "UniformTypes"]),
+        // What the share sheet shows, as values (UIKit returns them without linking the sheet).
+        .target(name: "SheetReports", dependencies: ["ActivationRules"]),
         .target(
             name: "ShareSheet",
-            dependencies: ["Shortcuts", "ActivationRules", "AppGroups", "Payloads", "ItemProviders", "UniformTypes", "ExtensionHost", "ExtensionIPC"]),
+            dependencies: [
+                "Shortcuts", "ActivationRules", "AppGroups", "Payloads", "ItemProviders", "UniformTypes",
+                "ExtensionHost",
+                "ExtensionIPC", "HostSystem", "LaunchServices", "SheetReports",
+            ]),
 
         // MARK: - Apple's names, for a user's own extension and app
         .target(
@@ -90,26 +106,36 @@ let package = Package(
             dependencies: [
                 "ItemProviders", "UniformTypes", "ExtensionRuntime", "ExtensionIPC", "AppGroups", "HostSystem", "ImageCodecs",
             ]),
-        .target(name: "UniformTypeIdentifiers", dependencies: ["ExtensionFoundation", "UniformTypes", "ItemProviders"]),
+        .target(
+            name: "UniformTypeIdentifiers", dependencies: ["ExtensionFoundation", "UniformTypes", "ItemProviders"]),
         .target(name: "MobileCoreServices", dependencies: ["UniformTypeIdentifiers", "UniformTypes"]),
         .target(name: "LinkPresentation", dependencies: ["ExtensionFoundation"]),
         .target(name: "Intents", dependencies: ["ExtensionFoundation"]),
         .target(name: "_Testing_UIKit"),
+        // One UIKit for apps and extensions: light (no host side); it finds the app runtime by name.
         .target(
             name: "UIKit",
             dependencies: [
-                "_Testing_UIKit", "ExtensionFoundation", "LinkPresentation", "ShareSheet", "Payloads", "AppGroups", "ExtensionHost",
-                "ExtensionIPC", "HostSystem", "ItemProviders", "Intents", "HeadlessScreens", "ImageCodecs",
+                "_Testing_UIKit", "ExtensionFoundation", "LinkPresentation", "SheetReports", "HeadlessScreens", "ItemProviders",
+            ]),
+        // The app process's runtime under UIKit: the launch sequence, delivery to the app and scene
+        // delegates, the app's channel, and the share sheet of an app that shares (ExtHostApp only).
+        .target(
+            name: "AppRuntime",
+            dependencies: [
+                "UIKit", "ShareSheet", "SheetReports", "Payloads", "AppGroups", "ExtensionHost", "ExtensionIPC",
+                "HostSystem",
+                "ItemProviders", "Intents", "LinkPresentation",
             ]),
         // Apple's Social framework for share extensions: SLComposeServiceViewController.
-        .target(name: "Social", dependencies: ["UIKit", "ExtensionFoundation", "HeadlessScreens", "ItemProviders"]),
+        .target(name: "Social", dependencies: ["UIKit"]),
 
         // The app exthost runs for an app bundle without a program (exthost __app).
         .target(name: "BuiltInApp", dependencies: ["UIKit", "Intents"]),
 
         .target(
             name: "ExtHostTesting",
-            dependencies: ["ExtensionHost", "AppGroups", "HostSystem", "ExtensionIPC", "Payloads", "ShareSheet"]),
+            dependencies: ["ExtensionHost", "AppGroups", "HostSystem", "ExtensionIPC", "LaunchServices"]),
 
         // MARK: - Command line
         .target(
@@ -117,45 +143,56 @@ let package = Package(
             dependencies: [
                 "HostSystem", "UniformTypes", "ActivationRules", "AppGroups", "Archives", "ExtensionIPC",
                 "ItemProviders", "Payloads", "ExtensionHost", "ExtensionRuntime", "ShareSheet", "Shortcuts",
+                "LaunchServices",
+                "SheetReports",
             ]),
-        .executableTarget(name: "exthost", dependencies: ["ExtHostCommands", "BuiltInApp"]),
+        .executableTarget(name: "exthost", dependencies: ["ExtHostCommands", "BuiltInApp", "AppRuntime"]),
 
         // MARK: - Test helpers
         .executableTarget(name: "exthost-test-child", dependencies: ["HostSystem", "ExtensionIPC"]),
 
         .executableTarget(
-            name: "exthost-example-extension", dependencies: ["ExtensionRuntime", "ItemProviders", "AppGroups", "ExtensionIPC"]),
+            name: "exthost-example-extension",
+            dependencies: ["ExtensionRuntime", "ItemProviders", "AppGroups", "ExtensionIPC", "HostSystem"]),
         .executableTarget(name: "exthost-probe-extension", dependencies: ["UniformTypeIdentifiers"]),
-        .executableTarget(name: "exthost-probe-app", dependencies: ["UIKit", "Intents"]),
+        .executableTarget(name: "exthost-probe-app", dependencies: ["UIKit", "Intents", "AppRuntime"]),
+        .executableTarget(name: "exthost-uikit-only", dependencies: ["UIKit"]),
         .executableTarget(name: "exthost-defaults-writer", dependencies: ["UniformTypeIdentifiers"]),
         .target(name: "CEscapeProbes"),
         .executableTarget(
             name: "exthost-hostile-extension", dependencies: ["CEscapeProbes", "HostSystem", "ExtensionIPC"]),
 
         // MARK: - Benchmarks (run by Scripts/bench-*, release builds)
-        .executableTarget(name: "bench-rules", dependencies: ["ActivationRules", "Predicates", "UniformTypes", "HostSystem"]),
+        .executableTarget(
+            name: "bench-rules", dependencies: ["ActivationRules", "Predicates", "UniformTypes", "HostSystem"]),
         .executableTarget(name: "bench-items", dependencies: ["ItemProviders", "HostSystem"]),
 
-        // MARK: - Tests
+        // MARK: - Tests (one target per library module; ExtHostTestSupport holds what they share)
+        .target(name: "ExtHostTestSupport", dependencies: ["HostSystem"], path: "Tests/ExtHostTestSupport"),
         .testTarget(
             name: "HostSystemTests",
             dependencies: ["HostSystem", "ExtensionIPC", "exthost-sandbox-exec", "exthost-test-child"]),
         .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes"]),
         .testTarget(name: "PredicatesTests", dependencies: ["Predicates"], resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "ActivationRulesTests", dependencies: ["ActivationRules"], resources: [.copy("Fixtures")]),
+            name: "ActivationRulesTests", dependencies: ["ActivationRules", "Predicates", "UniformTypes"],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "ArchivesTests", dependencies: ["Archives"], exclude: ["Fixtures"]),
-        .testTarget(name: "ExtensionIPCTests", dependencies: ["ExtensionIPC"]),
+        .testTarget(name: "ExtensionIPCTests", dependencies: ["ExtensionIPC", "HostSystem"]),
         .testTarget(name: "AppGroupsTests", dependencies: ["AppGroups", "HostSystem", "Archives"]),
-        .testTarget(name: "ItemProvidersTests", dependencies: ["ItemProviders", "HostSystem", "UniformTypes"]),
         .testTarget(
-            name: "PayloadsTests", dependencies: ["Payloads", "ItemProviders", "ActivationRules", "Archives"]),
+            name: "ItemProvidersTests", dependencies: ["ItemProviders", "HostSystem", "UniformTypes", "Archives"]),
+        .testTarget(
+            name: "PayloadsTests",
+            dependencies: ["Payloads", "ItemProviders", "ActivationRules", "Archives", "Predicates"]),
         .testTarget(
             name: "ExtHostCommandsTests",
             dependencies: [
                 "ExtHostCommands", "AppGroups", "exthost", "exthost-sandbox-exec", "exthost-example-extension",
-                "exthost-hostile-extension", "exthost-probe-extension", "exthost-probe-app", "ExtensionHost", "HostSystem", "ItemProviders",
-                "Payloads", "ShareSheet", "ExtensionIPC", "UIKit", "LinkPresentation",
+                "exthost-hostile-extension", "exthost-probe-extension", "exthost-probe-app", "ExtensionHost",
+                "HostSystem", "ItemProviders",
+                "Payloads", "ShareSheet", "ExtensionIPC", "ActivationRules", "LaunchServices", "Shortcuts",
+                "ExtHostTestSupport", "SheetReports",
             ], exclude: ["BadInputs", "HelpSnapshots"]),
         .testTarget(
             name: "ExtensionHostTests",
@@ -166,19 +203,59 @@ let package = Package(
         .testTarget(
             name: "ExtensionFoundationTests",
             dependencies: [
-                "UniformTypeIdentifiers", "MobileCoreServices", "ExtensionFoundation", "AppGroups", "ExtensionIPC",
+                "UniformTypeIdentifiers", "ExtensionFoundation", "AppGroups", "ExtensionIPC",
                 "HostSystem", "exthost-defaults-writer",
             ]),
         .testTarget(name: "ExtensionRuntimeTests", dependencies: ["ExtensionRuntime", "ExtensionIPC", "HostSystem"]),
+        .testTarget(name: "UniformTypeIdentifiersTests", dependencies: ["UniformTypeIdentifiers"]),
+        .testTarget(name: "MobileCoreServicesTests", dependencies: ["MobileCoreServices"]),
+        .testTarget(name: "IntentsTests", dependencies: ["Intents"]),
+        .testTarget(name: "LinkPresentationTests", dependencies: ["LinkPresentation"]),
+        .testTarget(name: "SheetReportsTests", dependencies: ["SheetReports"]),
+        .testTarget(
+            name: "LaunchServicesTests",
+            dependencies: ["LaunchServices", "ActivationRules", "AppGroups", "ExtHostTestSupport"]),
+        .testTarget(
+            name: "ShortcutsTests",
+            dependencies: [
+                "Shortcuts", "AppGroups", "ExtensionHost", "ExtensionIPC", "HostSystem", "ExtHostTestSupport",
+            ]),
+        .testTarget(
+            name: "ShareSheetTests",
+            dependencies: [
+                "ShareSheet", "SheetReports", "LaunchServices", "Payloads", "AppGroups", "HostSystem",
+                "ExtHostTestSupport",
+                "exthost", "exthost-sandbox-exec", "exthost-probe-extension", "ExtensionHost", "ExtensionIPC",
+                "ItemProviders",
+            ]),
+        .testTarget(
+            name: "AppRuntimeTests",
+            dependencies: [
+                "AppRuntime", "UIKit", "LinkPresentation", "AppGroups", "ExtensionHost", "ExtensionIPC", "HostSystem",
+                "ExtHostTestSupport", "exthost", "exthost-sandbox-exec", "exthost-probe-app",
+            ]),
+        .testTarget(
+            name: "BuiltInAppTests",
+            dependencies: [
+                "AppGroups", "ExtensionHost", "ExtensionIPC", "HostSystem", "ExtHostTestSupport", "exthost",
+                "exthost-sandbox-exec",
+            ]),
+        .testTarget(
+            name: "ExtHostTestingTests",
+            dependencies: ["ExtHostTesting", "ExtHostTestSupport", "exthost", "exthost-sandbox-exec", "ExtensionIPC"]),
         .testTarget(name: "HeadlessScreensTests", dependencies: ["HeadlessScreens"]),
+        .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs"]),
         .testTarget(
             name: "UIKitTests",
-            dependencies: ["UIKit", "Social", "HeadlessScreens", "ExtensionFoundation", "ItemProviders", "ImageCodecs"],
+            dependencies: [
+                "UIKit", "HeadlessScreens", "ExtensionFoundation", "ItemProviders", "HostSystem", "ExtHostTestSupport",
+                "exthost-uikit-only",
+            ],
             resources: [.copy("Fixtures")]),
         // Extension code as most iOS projects write it: Swift 5 language mode, no upcoming features.
         .testTarget(
             name: "UIKitSwift5Tests",
-            dependencies: ["UIKit", "Social", "HeadlessScreens", "ItemProviders", "MobileCoreServices", "ExtensionFoundation"],
+            dependencies: ["UIKit", "HeadlessScreens", "ItemProviders", "MobileCoreServices", "ExtensionFoundation"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
     ],
     swiftLanguageModes: [.v6]

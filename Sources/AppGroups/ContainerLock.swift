@@ -46,18 +46,4 @@ public struct ContainerLock: Sendable {
         (try? path.parent.map { try $0.appending(path.lastComponent + ".turnstile") }
             ?? ContainerPath(path.lastComponent + ".turnstile")) ?? path
     }
-
-    /// Tries to take the lock without waiting; runs `body` and returns its result when granted,
-    /// or nil when another holder conflicts.
-    /// - Throws: ``AppGroupError`` `.io`, or what `body` throws.
-    public func withLockIfAvailable<R>(_ kind: FileLockKind, _ body: () throws -> R) throws -> R? {
-        if let parent = path.parent { try? directory.openDirectory(parent, creating: true).close() }
-        let fd = try directory.open(path, [.readWrite, .create], permissions: 0o644)
-        defer { try? fd.close() }
-        let granted: Bool
-        do { granted = try fd.lock(kind, wait: false) } catch {
-            throw AppGroupError.lock(error, path: path.description)
-        }
-        return granted ? try body() : nil
-    }
 }

@@ -3,7 +3,7 @@
 import ExtensionIPC
 public import Foundation
 import HostSystem
-import ShareSheet
+import LaunchServices
 
 /// A fresh emulated device for one test: install your app, share items with its extension through
 /// the real pipeline (a separate, sandboxed, memory-limited process), run the app, and read what

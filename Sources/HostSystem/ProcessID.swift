@@ -46,17 +46,6 @@ public struct ProcessID: RawRepresentable, Hashable, Sendable, CustomStringConve
         ProcessID(rawValue: try valueOrErrno { system_getpgid(rawValue) }.get())
     }
 
-    /// Reaps this child if it has terminated; returns nil while it is still running (`WNOHANG`).
-    ///
-    /// Only the parent may call this, and only once successfully per child.
-    /// The corresponding C function is `waitpid`.
-    /// - Throws: ``Errno`` (`.noChildProcess` when it is not an unreaped child of this process).
-    public func reapIfExited() throws(Errno) -> TerminationStatus? {
-        var status: CInt = 0
-        let pid = try valueOrErrno { system_waitpid(rawValue, &status, WNOHANG) }.get()
-        return pid == 0 ? nil : TerminationStatus(waitStatus: status)
-    }
-
     /// Blocks the calling thread until this child terminates, reaps it and returns how it ended.
     ///
     /// Do not call from a Swift concurrency task (it blocks a cooperative thread); use

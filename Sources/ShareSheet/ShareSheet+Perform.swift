@@ -3,7 +3,10 @@ public import ExtensionHost
 public import ExtensionIPC
 public import Foundation
 import HostSystem
+import LaunchServices
 public import Payloads
+import SheetReports
+import Shortcuts
 
 /// What the sharing app's `completionWithItemsHandler` receives:
 /// `(activityType, completed, returnedItems, activityError)`.
@@ -89,7 +92,7 @@ extension ShareSheet {
         let bundles = InstalledBundles(root: root)
         let report: SheetReport
         do {
-            report = try present(items, bundles: bundles)
+            report = try present(items, bundles: bundles, shortcuts: Shortcut.library(at: root.url))
         } catch {
             throw SheetError(.badInput, "\(error)")
         }
@@ -203,18 +206,6 @@ extension ShareSheet {
                 activityType: activity.activityType ?? activity.id, completed: true, returnedItems: nil,
                 activityError: nil),
             delivered: delivered, app: launch)
-    }
-
-    static func uniqueName(_ name: String, in folder: URL) -> URL {
-        var candidate = folder.appendingPathComponent(name)
-        let base = (name as NSString).deletingPathExtension
-        let ext = (name as NSString).pathExtension
-        var number = 1
-        while FileManager.default.fileExists(atPath: candidate.path) {
-            candidate = folder.appendingPathComponent("\(base)-\(number)" + (ext.isEmpty ? "" : ".\(ext)"))
-            number += 1
-        }
-        return candidate
     }
 }
 

@@ -1,69 +1,12 @@
-public import ActivationRules
+import ActivationRules
 public import AppGroups
 import Foundation
 import ItemProviders
+import LaunchServices
 public import Payloads
+public import SheetReports
 import Shortcuts
 import UniformTypes
-
-/// One row the share sheet could show, shown or hidden, and why.
-public struct SheetActivity: Codable, Sendable, Hashable {
-    /// `share-extension`, `action-extension`, `app`, `shortcut` or `system`.
-    public var kind: String
-    /// The activity type (an extension's bundle identifier; `com.apple.UIKit.activity.…`;
-    /// `open-in:`/`copy-to:` and the app's bundle identifier for an app).
-    public var id: String
-    /// What the row says.
-    public var title: String
-    /// The activity type the sharing app's completion receives and `excludedActivityTypes` matches:
-    /// ``id``, except for an app — `com.apple.UIKit.activity.RemoteOpenInApplication-ByCopy` (or
-    /// `-InPlace`) for every app, as UIKit reports it.
-    public var activityType: String?
-    /// The bundle it comes from.
-    public var bundleIdentifier: String?
-    /// Whether the sheet shows it.
-    public var shown: Bool
-    /// Why it is shown or hidden.
-    public var reason: String
-    /// `app-row` (share activities) or `actions` (the list below).
-    public var section: String
-    /// For an extension: how its activation rule decided.
-    public var explanation: Explanation?
-}
-
-/// The preview header at the top of the sheet.
-public struct SheetPreview: Codable, Sendable, Hashable {
-    /// The title line.
-    public var title: String
-    /// The line below it.
-    public var subtitle: String?
-    /// What stands left of it: `icon`, `image`, `thumbnail`, `link-placeholder` or `type-icon`.
-    public var image: String
-    /// Which item and which rule decided the header.
-    public var decidedBy: String
-    /// A title the header changes to after presentation (metadata filled in later).
-    public var updatedTitle: String?
-}
-
-/// One shared item as the sheet sees it.
-public struct SheetItem: Codable, Sendable, Hashable {
-    /// Its position in `activityItems`.
-    public var index: Int
-    /// Its class (an item source's placeholder's).
-    public var itemClass: String
-    /// The types its attachment registers.
-    public var registeredTypeIdentifiers: [String]
-}
-
-/// What `UIActivityViewController` shows for some activity items on a device.
-public struct SheetReport: Codable, Sendable {
-    /// Every activity, shown ones first in the order the sheet shows them, then hidden ones.
-    public var activities: [SheetActivity]
-    /// The preview header.
-    public var preview: SheetPreview
-    /// The items.
-    public var items: [SheetItem]
-}
 
 /// The share sheet of a device: which activities appear for some activity items, and the preview.
 ///
@@ -80,11 +23,13 @@ public enum ShareSheet {
     /// The sheet for `activityItems` on `root`.
     /// - Throws: ``Payloads/PayloadError`` when an item cannot be built (a missing file).
     public static func present(_ activityItems: ActivityItems, on root: DeviceRoot) throws -> SheetReport {
-        try present(activityItems, bundles: InstalledBundles(root: root))
+        try present(activityItems, bundles: InstalledBundles(root: root), shortcuts: Shortcut.library(at: root.url))
     }
 
-    /// The sheet for `activityItems` over what a device has installed.
-    static func present(_ activityItems: ActivityItems, bundles: InstalledBundles) throws -> SheetReport {
+    /// The sheet for `activityItems` over what a device has installed and the shortcuts of its library.
+    static func present(_ activityItems: ActivityItems, bundles: InstalledBundles, shortcuts: [Shortcut]) throws
+        -> SheetReport
+    {
         let payload = try activityItems.payload(for: nil, registry: bundles.registry)
         let activation = payload.activationPayload()
         let excluded = Set(activityItems.excludedActivityTypes)
@@ -104,7 +49,7 @@ public enum ShareSheet {
             activities.append(appActivity(app, items: activityItems.items, registry: bundles.registry))
         }
         let content = ContentItem.items(from: activityItems.items, registry: bundles.registry)
-        for shortcut in bundles.shortcuts where shortcut.showsInShareSheet {
+        for shortcut in shortcuts where shortcut.showsInShareSheet {
             let accepted = shortcut.accepts(content)
             let classes = shortcut.inputClasses.isEmpty ? "any input" : shortcut.inputClasses.joined(separator: ", ")
             activities.append(
@@ -233,40 +178,5 @@ public enum ShareSheet {
             + (app.opensInPlace
                 ? " (LSSupportsOpeningDocumentsInPlace: opens the original)" : " (receives a copy in Documents/Inbox)")
         return shown
-    }
-}
-
-// The JSON keeps every key the documentation lists, null when empty.
-extension SheetActivity {
-    private enum CodingKeys: String, CodingKey {
-        case kind, id, title, activityType, bundleIdentifier, shown, reason, section, explanation
-    }
-
-    /// Encodes every key, `null` for a missing value.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(kind, forKey: .kind)
-        try container.encode(id, forKey: .id)
-        try container.encode(title, forKey: .title)
-        try container.encode(activityType ?? id, forKey: .activityType)
-        try container.encode(bundleIdentifier, forKey: .bundleIdentifier)
-        try container.encode(shown, forKey: .shown)
-        try container.encode(reason, forKey: .reason)
-        try container.encode(section, forKey: .section)
-        try container.encodeIfPresent(explanation, forKey: .explanation)
-    }
-}
-
-extension SheetPreview {
-    private enum CodingKeys: String, CodingKey { case title, subtitle, image, decidedBy, updatedTitle }
-
-    /// Encodes every key, `null` for a missing value.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(title, forKey: .title)
-        try container.encode(subtitle, forKey: .subtitle)
-        try container.encode(image, forKey: .image)
-        try container.encode(decidedBy, forKey: .decidedBy)
-        try container.encode(updatedTitle, forKey: .updatedTitle)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+public import SheetReports
 
 extension SheetReport {
     /// The sheet as a page a person recognises: the preview header, the app row (share

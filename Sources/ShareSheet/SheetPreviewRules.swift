@@ -1,5 +1,6 @@
 import Foundation
 import Payloads
+import SheetReports
 import UniformTypes
 
 /// The preview header `UIActivityViewController` draws above the activities (iOS 13+).

@@ -38,7 +38,7 @@ open class UIApplication: UIResponder {
 
     /// The app (nil before it started).
     public static var shared: UIApplication {
-        guard let application = ApplicationRuntime.current?.application else {
+        guard let application = running?.application else {
             // As on iOS, `shared` outside a running app is a programming error; answer a fresh,
             // delegate-less object rather than trapping.
             return UIApplication()
@@ -46,10 +46,13 @@ open class UIApplication: UIResponder {
         return application
     }
 
+    /// The running app (set by the app runtime while the app runs).
+    package static var running: (any RunningApplication)?
+
     /// The app's delegate.
     open weak var delegate: (any UIApplicationDelegate)?
     /// The connected scenes (one, for an app with a scene manifest).
-    open internal(set) var connectedScenes: Set<UIScene> = []
+    open package(set) var connectedScenes: Set<UIScene> = []
 
     /// The app object.
     public override init() { super.init() }
@@ -113,7 +116,7 @@ extension UIApplicationDelegate {
         _ application: UIApplication,
         willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool {
-        ApplicationRuntime.current?.notImplemented("application(_:willFinishLaunchingWithOptions:)")
+        UIApplication.running?.notImplemented("application(_:willFinishLaunchingWithOptions:)")
         return true
     }
     /// Not implemented: true.
@@ -121,14 +124,14 @@ extension UIApplicationDelegate {
         _ application: UIApplication,
         didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool {
-        ApplicationRuntime.current?.notImplemented("application(_:didFinishLaunchingWithOptions:)")
+        UIApplication.running?.notImplemented("application(_:didFinishLaunchingWithOptions:)")
         return true
     }
     /// Not implemented: the URL is lost.
     public func application(
         _ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any]
     ) -> Bool {
-        ApplicationRuntime.current?.notImplemented("application(_:open:options:)")
+        UIApplication.running?.notImplemented("application(_:open:options:)")
         return false
     }
     /// Not implemented: the activity is not handled.
@@ -136,7 +139,7 @@ extension UIApplicationDelegate {
         _ application: UIApplication, continue userActivity: NSUserActivity,
         restorationHandler: @escaping ([any UIUserActivityRestoring]?) -> Void
     ) -> Bool {
-        ApplicationRuntime.current?.notImplemented("application(_:continue:restorationHandler:)")
+        UIApplication.running?.notImplemented("application(_:continue:restorationHandler:)")
         return false
     }
     /// The Info.plist's configuration for the session's role.
@@ -144,7 +147,7 @@ extension UIApplicationDelegate {
         _ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
         options: UIScene.ConnectionOptions
     ) -> UISceneConfiguration {
-        ApplicationRuntime.current?.manifestConfiguration(for: connectingSceneSession.role)
+        UIApplication.running?.manifestConfiguration(for: connectingSceneSession.role)
             ?? UISceneConfiguration(name: nil, sessionRole: connectingSceneSession.role)
     }
     /// Nothing.
@@ -155,7 +158,7 @@ extension UIApplicationDelegate where Self: UIResponder {
     /// The `@main` entry point: `@main class AppDelegate: UIResponder, UIApplicationDelegate`.
     /// Runs ``UIApplicationMain(_:_:_:_:)`` with this class as the delegate and exits with its status.
     public static func main() {
-        exit(ApplicationRuntime.run(delegateClass: Self.self))
+        exit(ApplicationBackendLookup.run(delegateClass: Self.self))
     }
 }
 
@@ -167,7 +170,8 @@ extension UIApplicationDelegate where Self: UIResponder {
 /// `application(_:open:options:)` for a launch URL), then — when exthost keeps the app running
 /// (`exthost app launch`) — delivers later URLs until the app is terminated. Started by hand (not
 /// by exthost) it runs the launch sequence with no URL and returns.
-/// - Returns: the exit status (0; 1 when the delegate class cannot be made).
+/// - Returns: the exit status (0; 1 when the delegate class cannot be made, or when the program does
+///   not link the app runtime — the `ExtHostApp` product — which the message on standard error says).
 @MainActor
 @discardableResult
 public func UIApplicationMain(
@@ -183,5 +187,5 @@ public func UIApplicationMain(
                     .utf8))
         return 1
     }
-    return ApplicationRuntime.run(delegateClass: type)
+    return ApplicationBackendLookup.run(delegateClass: type)
 }

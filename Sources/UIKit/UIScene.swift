@@ -12,8 +12,10 @@ open class UIScene: UIResponder {
         private let activities: Set<NSUserActivity>
         /// The sender's bundle identifier, when the scene connects to open a URL.
         public let sourceApplication: String?
-        var urlContextsWereRead = false
-        var userActivitiesWereRead = false
+        /// Whether the scene delegate read ``urlContexts`` (on a cold start, the only place the URL arrives).
+        package var urlContextsWereRead = false
+        /// Whether the scene delegate read ``userActivities``.
+        package var userActivitiesWereRead = false
 
         /// The user activities the scene connects for (a Shortcuts intent, cold); on a cold start
         /// this is the only place they arrive (`scene(_:continue:)` is not called).
@@ -29,7 +31,10 @@ open class UIScene: UIResponder {
             return contexts
         }
 
-        init(urlContexts: Set<UIOpenURLContext>, userActivities: Set<NSUserActivity>, sourceApplication: String?) {
+        /// Options for a scene that connects with `urlContexts` and `userActivities`.
+        package init(
+            urlContexts: Set<UIOpenURLContext>, userActivities: Set<NSUserActivity>, sourceApplication: String?
+        ) {
             self.contexts = urlContexts
             self.activities = userActivities
             self.sourceApplication = sourceApplication
@@ -47,7 +52,8 @@ open class UIScene: UIResponder {
         /// app's container.
         public let openInPlace: Bool
 
-        init(sourceApplication: String?, openInPlace: Bool) {
+        /// Options of a URL offered by `sourceApplication`.
+        package init(sourceApplication: String?, openInPlace: Bool) {
             self.sourceApplication = sourceApplication
             self.openInPlace = openInPlace
         }
@@ -70,7 +76,7 @@ open class UIScene: UIResponder {
     /// The scene's session.
     public nonisolated let session: UISceneSession
     /// Where the scene is.
-    public internal(set) var activationState: ActivationState = .unattached
+    public package(set) var activationState: ActivationState = .unattached
 
     /// A scene.
     public override init() {
@@ -115,7 +121,7 @@ open class UISceneSession: NSObject, @unchecked Sendable {
     /// A persistent identifier.
     public let persistentIdentifier = UUID().uuidString
     /// The configuration the scene was made with.
-    public internal(set) var configuration: UISceneConfiguration
+    public package(set) var configuration: UISceneConfiguration
 
     /// A session (the system makes them).
     public init(role: Role) {
@@ -151,7 +157,8 @@ public final class UIOpenURLContext: NSObject {
     /// How it is offered.
     public let options: UIScene.OpenURLOptions
 
-    init(url: URL, options: UIScene.OpenURLOptions) {
+    /// A context for `url`.
+    package init(url: URL, options: UIScene.OpenURLOptions) {
         self.url = url
         self.options = options
     }
@@ -188,7 +195,7 @@ extension UISceneDelegate {
     public func scene(
         _ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions
     ) {
-        ApplicationRuntime.current?.notImplemented("scene(_:willConnectTo:options:)")
+        UIApplication.running?.notImplemented("scene(_:willConnectTo:options:)")
     }
     /// Nothing.
     public func sceneDidDisconnect(_ scene: UIScene) {}
@@ -202,11 +209,11 @@ extension UISceneDelegate {
     public func sceneDidEnterBackground(_ scene: UIScene) {}
     /// Not implemented: the activity is not handled.
     public func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
-        ApplicationRuntime.current?.notImplemented("scene(_:continue:)")
+        UIApplication.running?.notImplemented("scene(_:continue:)")
     }
     /// Not implemented: the URLs are lost.
     public func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {
-        ApplicationRuntime.current?.notImplemented("scene(_:openURLContexts:)")
+        UIApplication.running?.notImplemented("scene(_:openURLContexts:)")
     }
 }
 

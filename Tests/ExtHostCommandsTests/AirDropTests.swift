@@ -1,8 +1,9 @@
 import AppGroups
+import ExtHostTestSupport
 import ExtensionHost
 import ExtensionIPC
 import Foundation
-import ShareSheet
+import LaunchServices
 import Testing
 
 @testable import ExtHostCommands

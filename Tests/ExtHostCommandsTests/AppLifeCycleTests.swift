@@ -1,9 +1,10 @@
 import AppGroups
+import ExtHostTestSupport
 import ExtensionHost
 import ExtensionIPC
 import Foundation
 import HostSystem
-import ShareSheet
+import LaunchServices
 import Testing
 
 @testable import ExtHostCommands
@@ -15,41 +16,6 @@ import Testing
 /// Info.plists; the running app is a real `exthost app launch` process.
 @Suite(.timeLimit(.minutes(3)))
 struct AppLifeCycleTests {
-    static let probeApp = URL(fileURLWithPath: (SiblingExecutable.directory ?? "") + "/exthost-probe-app")
-
-    /// Installs the probe as `com.example.probe` claiming `*.probedoc`, with `sceneDelegate` (nil: no
-    /// scene manifest) and `keys` merged into its Info.plist.
-    static func installProbe(on root: URL, sceneDelegate: String?, _ keys: [String: Any] = [:]) throws {
-        let bundle = root.appendingPathComponent("Bundles/Probe.app")
-        try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
-        var info: [String: Any] = [
-            "CFBundleIdentifier": "com.example.probe", "CFBundleName": "Probe", "CFBundleExecutable": "Probe",
-            "LSSupportsOpeningDocumentsInPlace": false,
-            "CFBundleDocumentTypes": [
-                ["CFBundleTypeName": "Probe", "LSHandlerRank": "Owner", "LSItemContentTypes": ["com.example.probedoc"]]
-            ],
-            "UTExportedTypeDeclarations": [
-                [
-                    "UTTypeIdentifier": "com.example.probedoc", "UTTypeConformsTo": ["public.data", "public.content"],
-                    "UTTypeTagSpecification": ["public.filename-extension": ["probedoc"]],
-                ]
-            ],
-        ]
-        if let sceneDelegate {
-            info["UIApplicationSceneManifest"] = [
-                "UISceneConfigurations": [
-                    "UIWindowSceneSessionRoleApplication": [
-                        ["UISceneDelegateClassName": "$(PRODUCT_MODULE_NAME).\(sceneDelegate)"]
-                    ]
-                ]
-            ]
-        }
-        info.merge(keys) { $1 }
-        try PropertyListSerialization.data(fromPropertyList: info, format: .xml, options: 0)
-            .write(to: bundle.appendingPathComponent("Info.plist"))
-        try FileManager.default.copyItem(at: probeApp, to: bundle.appendingPathComponent("Probe"))
-    }
-
     static func document(in root: URL, _ name: String = "hello.probedoc") throws -> URL {
         let url = root.appendingPathComponent(name)
         try Data("probe document\n".utf8).write(to: url)
@@ -114,7 +80,7 @@ struct AppLifeCycleTests {
     @Test func bothEntryPointsReceiveTheURLColdAndWarm() async throws {
         let root = try TestSupport.scratchRoot("lifecycle")
         defer { try? FileManager.default.removeItem(at: root) }
-        try Self.installProbe(on: root, sceneDelegate: "FullSceneDelegate")
+        try TestSupport.installProbeApp(on: root, sceneDelegate: "FullSceneDelegate")
         let file = try Self.document(in: root)
 
         let (code, cold, line) = try await Self.open(file, root: root, from: "com.example.sender")
@@ -149,7 +115,7 @@ struct AppLifeCycleTests {
     @Test func anAppThatHandlesOnlyOpenURLContextsLosesTheURLOnAColdStart() async throws {
         let root = try TestSupport.scratchRoot("lifecycle")
         defer { try? FileManager.default.removeItem(at: root) }
-        try Self.installProbe(on: root, sceneDelegate: "WarmOnlySceneDelegate")
+        try TestSupport.installProbeApp(on: root, sceneDelegate: "WarmOnlySceneDelegate")
         let file = try Self.document(in: root)
 
         let (code, cold, line) = try await Self.open(file, root: root)
@@ -168,7 +134,7 @@ struct AppLifeCycleTests {
     @Test func anAppThatHandlesOnlyWillConnectToLosesTheURLWhileItRuns() async throws {
         let root = try TestSupport.scratchRoot("lifecycle")
         defer { try? FileManager.default.removeItem(at: root) }
-        try Self.installProbe(on: root, sceneDelegate: "ColdOnlySceneDelegate")
+        try TestSupport.installProbeApp(on: root, sceneDelegate: "ColdOnlySceneDelegate")
         let file = try Self.document(in: root)
         let (_, cold, _) = try await Self.open(file, root: root)
         #expect(Self.method(cold) == .willConnectTo)
@@ -185,7 +151,7 @@ struct AppLifeCycleTests {
     @Test func anAppWithoutScenesGetsApplicationOpenWithItsOptions() async throws {
         let root = try TestSupport.scratchRoot("lifecycle")
         defer { try? FileManager.default.removeItem(at: root) }
-        try Self.installProbe(on: root, sceneDelegate: nil)
+        try TestSupport.installProbeApp(on: root, sceneDelegate: nil)
         let file = try Self.document(in: root)
         let (code, cold, line) = try await Self.open(file, root: root)
         #expect(code == .success)
@@ -199,7 +165,8 @@ struct AppLifeCycleTests {
     @Test func anInPlaceOriginalOpensOnlyInsideItsSecurityScope() async throws {
         let root = try TestSupport.scratchRoot("lifecycle")
         defer { try? FileManager.default.removeItem(at: root) }
-        try Self.installProbe(on: root, sceneDelegate: "FullSceneDelegate", ["LSSupportsOpeningDocumentsInPlace": true])
+        try TestSupport.installProbeApp(
+            on: root, sceneDelegate: "FullSceneDelegate", ["LSSupportsOpeningDocumentsInPlace": true])
         let file = try Self.document(in: root, "original.probedoc")
         let (code, cold, line) = try await Self.open(file, root: root)
         #expect(code == .success)
@@ -218,7 +185,7 @@ struct AppLifeCycleTests {
     @Test func aProgramWithoutTheAppLifeCycleLosesTheURL() async throws {
         let root = try TestSupport.scratchRoot("lifecycle")
         defer { try? FileManager.default.removeItem(at: root) }
-        try Self.installProbe(on: root, sceneDelegate: "FullSceneDelegate")
+        try TestSupport.installProbeApp(on: root, sceneDelegate: "FullSceneDelegate")
         // Replace the program with one that never calls UIApplicationMain.
         let program = root.appendingPathComponent("Bundles/Probe.app/Probe")
         try FileManager.default.removeItem(at: program)

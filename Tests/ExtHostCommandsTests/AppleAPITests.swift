@@ -1,4 +1,5 @@
 import AppGroups
+import ExtHostTestSupport
 import ExtensionHost
 import ExtensionIPC
 import Foundation

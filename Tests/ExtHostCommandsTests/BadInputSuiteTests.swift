@@ -1,3 +1,4 @@
+import ExtHostTestSupport
 import Foundation
 import Testing
 

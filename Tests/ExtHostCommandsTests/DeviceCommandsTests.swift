@@ -1,4 +1,5 @@
 import AppGroups
+import ExtHostTestSupport
 import Foundation
 import HostSystem
 import Testing

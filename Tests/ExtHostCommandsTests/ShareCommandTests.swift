@@ -1,4 +1,5 @@
 import ActivationRules
+import ExtHostTestSupport
 import ExtensionHost
 import Foundation
 import Testing

@@ -1,5 +1,7 @@
+import ExtHostTestSupport
 import Foundation
 import ShareSheet
+import SheetReports
 import Testing
 
 @testable import ExtHostCommands

@@ -1,4 +1,5 @@
 import AppGroups
+import ExtHostTestSupport
 import ExtensionHost
 import ExtensionIPC
 import Foundation
@@ -112,7 +113,7 @@ struct ShortcutTests {
             ("FullSceneDelegate", .userActivities), (nil, .applicationContinue), ("ColdOnlySceneDelegate", .lost),
         ] as [(String?, AppDelivery.Method)] {
             try? FileManager.default.removeItem(at: root.appendingPathComponent("Bundles/Probe.app"))
-            try AppLifeCycleTests.installProbe(on: root, sceneDelegate: delegate)
+            try TestSupport.installProbeApp(on: root, sceneDelegate: delegate)
             let lproj = root.appendingPathComponent("Bundles/Probe.app/Base.lproj")
             try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
             try Data(definition.utf8).write(to: lproj.appendingPathComponent("Probe.intentdefinition"))
@@ -135,20 +136,6 @@ struct ShortcutTests {
             let output = app.run?.output ?? ""
             #expect(output.contains("ProbeTextIntent ProbeTextIntent text=typed text"), "\(output)")
         }
-    }
-
-    @Test func theShortcutIsInTheSheetForTextAndImagesNotForAPDF() async throws {
-        let root = try Self.device()
-        defer { try? FileManager.default.removeItem(at: root) }
-        let items = TestSupport.packageRoot.appendingPathComponent("Containers/Bundles/DemoItems")
-        func row(_ activityItems: ActivityItems) throws -> SheetActivity? {
-            try ShareSheet.present(activityItems, on: DeviceRoot(url: root)).activities.first { $0.kind == "shortcut" }
-        }
-        #expect(try row(ActivityItems(items: [.text("hello")]))?.shown == true)
-        #expect(try row(ActivityItems(items: [.file(items.appendingPathComponent("photo.png"))]))?.shown == true)
-        let pdf = try #require(try row(ActivityItems(items: [.file(items.appendingPathComponent("menu.pdf"))])))
-        #expect(!pdf.shown)
-        #expect(pdf.reason.contains("WFPDFContentItem"), "\(pdf.reason)")
     }
 
     @Test func malformedDefinitionsAndShortcutsNameTheirLine() async throws {

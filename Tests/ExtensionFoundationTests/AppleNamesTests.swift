@@ -1,42 +1,11 @@
+import ExtensionFoundation
 import Foundation
-import MobileCoreServices
 import Testing
 import UniformTypeIdentifiers
 
 /// The Apple-named API in process, written in the call shapes real share extensions use (the
 /// suite builds with warnings as errors, so `item as? URL` and friends must compile cleanly).
 struct AppleNamesTests {
-    @Test func utTypeAnswersFromTheTypeTable() {
-        #expect(UTType.jpeg.conforms(to: .image))
-        #expect(UTType.heic.conforms(to: .image) && UTType.heic.supertypes.contains(.data))
-        #expect(UTType.vCard.conforms(to: .text))
-        #expect(UTType.fileURL.conforms(to: .url) && !UTType.url.conforms(to: .fileURL))
-        #expect(UTType(filenameExtension: "pdf") == .pdf)
-        #expect(UTType(mimeType: "image/png") == .png)
-        #expect(UTType.png.preferredFilenameExtension == "png" && UTType.png.preferredMIMEType == "image/png")
-        #expect(UTType("public.jpeg")?.identifier == "public.jpeg")
-        #expect(UTType("com.example.not-declared") == nil)
-        let unknown = UTType(filenameExtension: "qqq7")
-        #expect(unknown?.isDynamic == true && unknown?.isDeclared == false && unknown?.conforms(to: .data) == true)
-        #expect(UTType.jpeg.isSupertype(of: .jpeg) == false && UTType.image.isSupertype(of: .jpeg))
-        #expect(
-            URL(fileURLWithPath: "/tmp").appendingPathComponent("readme", conformingTo: .plainText).lastPathComponent
-                == "readme.txt")
-    }
-
-    @Test func mobileCoreServicesConstantsAndFunctions() {
-        let url = kUTTypeURL as String
-        #expect(url == "public.url")
-        #expect(kUTTypeImage as String == UTType.image.identifier)
-        let ext = "png"
-        let uti = UTTypeCreatePreferredIdentifierForTag(kUTTagClassFilenameExtension, ext as CFString, nil)?
-            .takeRetainedValue()
-        #expect(uti as String? == "public.png")
-        let mime = UTTypeCopyPreferredTagWithClass("public.png" as CFString, kUTTagClassMIMEType)?.takeRetainedValue()
-        #expect(mime as String? == "image/png")
-        #expect(UTTypeConformsTo(kUTTypeJPEG, kUTTypeImage))
-    }
-
     @Test func loadItemReturnsObjectsThatCastAsOnADevice() async throws {
         let link = NSItemProvider(item: URL(string: "https://example.com/a") as Any, typeIdentifier: "public.url")
         let text = NSItemProvider(object: "hello" as NSString)

@@ -2,7 +2,7 @@ import AppGroups
 import ExtensionHost
 import ExtensionIPC
 import Foundation
-import ShareSheet
+import LaunchServices
 import UniformTypes
 
 #if canImport(Glibc)

@@ -3,7 +3,7 @@ import AppGroups
 import ExtensionHost
 import ExtensionIPC
 import Foundation
-import ShareSheet
+import LaunchServices
 
 /// `exthost open`: which installed apps open a file or URL, which one iOS picks, and the file
 /// handed to it (a copy in its Inbox, or the original in place).

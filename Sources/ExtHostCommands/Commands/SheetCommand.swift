@@ -5,6 +5,7 @@ import Foundation
 import HostSystem
 import Payloads
 import ShareSheet
+import SheetReports
 
 /// `exthost sheet`: what `UIActivityViewController` shows for some activity items on a device, and
 /// what choosing one of its activities does.

@@ -2,8 +2,8 @@ import AppGroups
 import ExtensionHost
 import ExtensionIPC
 import Foundation
+import LaunchServices
 import Payloads
-import ShareSheet
 import Shortcuts
 
 /// `exthost shortcut …`: Shortcuts shortcuts and the intents apps declare.

@@ -35,8 +35,6 @@ internal func system_poll(_ fds: UnsafeMutablePointer<pollfd>, _ count: nfds_t, 
     poll(fds, count, timeout)
 }
 
-internal func system_fcntl_getfl(_ fd: CInt) -> CInt { fcntl(fd, F_GETFL) }
-
 // MARK: - Pipes
 
 internal func system_eh_pipe_cloexec(_ fds: UnsafeMutablePointer<CInt>) -> CInt { eh_pipe_cloexec(fds) }

@@ -50,6 +50,4 @@ internal func system_lseek(_ fd: CInt, _ offset: off_t, _ whence: CInt) -> off_t
 
 internal func system_fstat(_ fd: CInt, _ buf: UnsafeMutablePointer<stat>) -> CInt { fstat(fd, buf) }
 
-internal func system_fcntl(_ fd: CInt, _ cmd: CInt, _ arg: CInt) -> CInt { fcntl(fd, cmd, arg) }
-
 internal func system_dup(_ fd: CInt) -> CInt { fcntl(fd, F_DUPFD_CLOEXEC, 0) }

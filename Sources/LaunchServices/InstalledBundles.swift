@@ -1,6 +1,5 @@
 public import AppGroups
 public import Foundation
-public import Shortcuts
 public import UniformTypes
 
 /// What a device's installed bundles offer the share sheet: its apps with their document types,
@@ -54,12 +53,9 @@ public struct InstalledBundles: Sendable {
     public var registry: TypeRegistry
     /// The `Info.plist` files ``registry`` reads declarations from.
     public var declarationFiles: [URL]
-    /// The shortcuts of the device's library (`<root>/Shortcuts`).
-    public var shortcuts: [Shortcut] = []
 
     /// What `root` has installed. An unreadable `Info.plist` leaves its bundle out.
     public init(root: DeviceRoot) {
-        shortcuts = Shortcut.library(at: root.url)
         var apps: [App] = []
         var extensions: [Extension] = []
         var declarations: [URL] = []

@@ -177,7 +177,7 @@ public struct AirDropReceiver: Sendable {
             // Saved to Downloads (iOS 17+, or "Save to Files" when no app claims it).
             let downloads = root.url.appendingPathComponent("Downloads")
             try FileManager.default.createDirectory(at: downloads, withIntermediateDirectories: true)
-            let target = ShareSheet.uniqueName(offer.name, in: downloads)
+            let target = InstalledBundles.uniqueName(offer.name, in: downloads)
             try FileManager.default.moveItem(at: staging, to: target)
             keep = true
             receipt.path = relative(target)

@@ -1,3 +1,4 @@
+import ExtHostTestSupport
 import Foundation
 import LinkPresentation
 import Testing

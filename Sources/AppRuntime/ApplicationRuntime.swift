@@ -3,6 +3,7 @@ import Foundation
 import HostSystem
 import Intents
 import ItemProviders
+import UIKit
 
 #if canImport(Glibc)
 import Glibc
@@ -12,8 +13,9 @@ import Glibc
 /// `EXTHOST_APP_CHANNEL` names, fd 3). Which entry point received a URL — or that none did — goes
 /// back to exthost for its report.
 @MainActor
-final class ApplicationRuntime {
-    static var current: ApplicationRuntime?
+final class ApplicationRuntime: RunningApplication {
+    /// The running app's runtime (UIKit's ``UIApplication/running``).
+    static var current: ApplicationRuntime? { UIApplication.running as? ApplicationRuntime }
 
     let application: UIApplication
     let delegate: any UIApplicationDelegate
@@ -39,7 +41,7 @@ final class ApplicationRuntime {
     // MARK: - Running
 
     /// Runs the app with a delegate of `delegateClass`; returns the exit status.
-    static func run<Delegate: UIResponder & UIApplicationDelegate>(delegateClass: Delegate.Type) -> Int32 {
+    static func run(delegateClass: any (UIResponder & UIApplicationDelegate).Type) -> Int32 {
         let environment = ProcessEnvironment.current()
         let channel = ProcessInfo.processInfo.environment[AppMessage.channelVariable].flatMap(CInt.init).map {
             AppChannel(socket: Socket(descriptor: FileDescriptor(rawValue: $0)))
@@ -72,7 +74,7 @@ final class ApplicationRuntime {
             return 1
         }
         let runtime = ApplicationRuntime(delegate: delegate, module: module, manifest: manifest, channel: channel)
-        current = runtime
+        UIApplication.running = runtime
         if let channel { runtime.startReading(channel) }
         let delivery = runtime.launchSequence(launch.urlContexts ?? [], activities: launch.userActivities ?? [])
         try? channel?.send(AppMessage(.launched, delivery: delivery))

@@ -186,12 +186,28 @@ extension InstalledBundles {
         let identity = try BundleIdentity.load(bundle: app.url)
         let inbox = try root.dataContainer(for: identity).url.appendingPathComponent("Documents/Inbox")
         try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
-        let target = ShareSheet.uniqueName(name ?? file.lastPathComponent, in: inbox)
+        let target = InstalledBundles.uniqueName(name ?? file.lastPathComponent, in: inbox)
         if moving {
             try FileManager.default.moveItem(at: file, to: target)
         } else {
             try FileManager.default.copyItem(at: file, to: target)
         }
         return FileDelivery(url: target.absoluteString, openInPlace: false, inbox: inbox.path)
+    }
+}
+
+extension InstalledBundles {
+    /// `name` in `folder`, or — when a file of that name is there — `name` with `-1`, `-2`… before its
+    /// extension, as a device numbers a second copy in an Inbox.
+    static func uniqueName(_ name: String, in folder: URL) -> URL {
+        var candidate = folder.appendingPathComponent(name)
+        let base = (name as NSString).deletingPathExtension
+        let ext = (name as NSString).pathExtension
+        var number = 1
+        while FileManager.default.fileExists(atPath: candidate.path) {
+            candidate = folder.appendingPathComponent("\(base)-\(number)" + (ext.isEmpty ? "" : ".\(ext)"))
+            number += 1
+        }
+        return candidate
     }
 }

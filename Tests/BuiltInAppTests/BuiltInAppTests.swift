@@ -1,0 +1,41 @@
+import AppGroups
+import ExtHostTestSupport
+import ExtensionHost
+import ExtensionIPC
+import Foundation
+import HostSystem
+import Testing
+
+/// The app exthost runs for a bundle without a program (`exthost __app`): the demo's CardDrop keeps
+/// what it is sent in `Documents/Received`, moving an Inbox copy out of the Inbox.
+@Suite(.timeLimit(.minutes(2)))
+struct BuiltInAppTests {
+    @Test func aCopyInTheInboxIsKeptInReceivedAndListedAtTheNextLaunch() async throws {
+        let root = try TestSupport.scratchRoot("built-in-app")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let device = DeviceRoot(url: root)
+        let identity = try BundleIdentity.load(bundle: root.appendingPathComponent("Bundles/CardDrop.app"))
+        let documents = try device.dataContainer(for: identity).url.appendingPathComponent("Documents")
+        try FileManager.default.createDirectory(
+            at: documents.appendingPathComponent("Inbox"), withIntermediateDirectories: true)
+        let copy = documents.appendingPathComponent("Inbox/alice.card")
+        try FileManager.default.copyItem(at: TestSupport.demoItems.appendingPathComponent("alice.card"), to: copy)
+
+        var options = AppLaunchOptions()
+        options.builtInApp = (TestSupport.program("exthost").path, ["__app"])
+        options.urlContexts = [OpenURLContextDescription(url: copy.absoluteString, openInPlace: false)]
+        let launcher = try #require(SandboxPolicy.launcherNextToExecutable())
+        let first = try await ExtensionHost.runApp(
+            "com.example.carddrop", on: device, launcher: launcher, options: options)
+        #expect(first.launchDelivery?.handled == true, "\(first)")
+        #expect(!FileManager.default.fileExists(atPath: copy.path), "moved out of the Inbox")
+        let kept = documents.appendingPathComponent("Received/alice.card")
+        #expect(
+            try Data(contentsOf: kept) == Data(contentsOf: TestSupport.demoItems.appendingPathComponent("alice.card")))
+
+        options.urlContexts = []
+        let second = try await ExtensionHost.runApp(
+            "com.example.carddrop", on: device, launcher: launcher, options: options)
+        #expect(second.output.contains("alice.card"), "it lists what it holds at launch: \(second.output)")
+    }
+}

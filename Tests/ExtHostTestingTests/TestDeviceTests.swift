@@ -1,0 +1,51 @@
+import ExtHostTestSupport
+import ExtHostTesting
+import ExtensionIPC
+import Foundation
+import Testing
+
+/// `TestDevice` as a user's test uses it: install the demo app, share the demo items through the
+/// sandboxed pipeline, read the group, open a file in the app.
+@Suite(.timeLimit(.minutes(2)))
+struct TestDeviceTests {
+    /// The demo's CardDrop.app without programs of its own (as `exthost init` writes a bundle before the
+    /// first build): exthost runs its built-in app and its built-in save-to-group extension.
+    static func app(in folder: URL) throws -> URL {
+        let app = folder.appendingPathComponent("CardDrop.app")
+        try FileManager.default.copyItem(
+            at: TestSupport.packageRoot.appendingPathComponent("Containers/Bundles/CardDrop.app"), to: app)
+        for plist in ["Info.plist", "PlugIns/Share.appex/Info.plist"].map(app.appendingPathComponent) {
+            var info = try #require(
+                try PropertyListSerialization.propertyList(from: Data(contentsOf: plist), format: nil) as? [String: Any]
+            )
+            info["CFBundleExecutable"] = nil
+            try PropertyListSerialization.data(fromPropertyList: info, format: .xml, options: 0).write(to: plist)
+        }
+        return app
+    }
+
+    @Test func aShareCommitsEveryDemoItemToTheGroupTheAppReads() async throws {
+        let device = try TestDevice()
+        defer { device.remove() }
+        let installed = try device.install(appAt: try Self.app(in: device.root.url))
+        #expect(installed.bundleIdentifier == "com.example.carddrop", "\(installed)")
+        let report = try await device.share(itemsAt: TestSupport.demoItems)
+        #expect(report.completed, "\(report)")
+        let inbox = try device.inbox(group: TestSupport.group)
+        #expect(Set(inbox.map(\.entry.name)) == ["alice.card", "menu.pdf", "note.txt", "photo.png"])
+        #expect(device.groupContainer(TestSupport.group) != nil)
+    }
+
+    @Test func openingAFileLaunchesTheAppThatOwnsItsType() async throws {
+        let device = try TestDevice()
+        defer { device.remove() }
+        try device.install(appAt: try Self.app(in: device.root.url))
+        let report = try await device.open(fileAt: TestSupport.demoItems.appendingPathComponent("alice.card"))
+        #expect(report.bundleIdentifier == "com.example.carddrop")
+        #expect(report.start == "cold")
+        #expect(report.delivery.handled, "\(report.delivery)")
+        await #expect(throws: TestDeviceError.self) {
+            try await device.open(fileAt: URL(fileURLWithPath: "/nowhere/x.zzz-unclaimed"))
+        }
+    }
+}
