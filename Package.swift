@@ -192,7 +192,7 @@ let package = Package(
                 "exthost-hostile-extension", "exthost-probe-extension", "exthost-probe-app", "ExtensionHost",
                 "HostSystem", "ItemProviders",
                 "Payloads", "ShareSheet", "ExtensionIPC", "ActivationRules", "LaunchServices", "Shortcuts",
-                "ExtHostTestSupport", "SheetReports",
+                "ExtHostTestSupport", "SheetReports", "UniformTypes",
             ], exclude: ["BadInputs", "HelpSnapshots"]),
         .testTarget(
             name: "ExtensionHostTests",

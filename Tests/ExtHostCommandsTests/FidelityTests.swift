@@ -2,6 +2,7 @@ import AppGroups
 import ExtensionHost
 import ExtensionIPC
 import Foundation
+import ExtHostTestSupport
 import HostSystem
 import Payloads
 import Testing
@@ -145,7 +146,7 @@ struct FidelityTests {
     @Test func bundleMainIsTheAppsBundle() async throws {
         let root = try TestSupport.scratchRoot("fidelity-app-bundle")
         defer { try? FileManager.default.removeItem(at: root) }
-        try AppLifeCycleTests.installProbe(on: root, sceneDelegate: nil)
+        try TestSupport.installProbeApp(on: root, sceneDelegate: nil)
         let (code, out, err) = await TestSupport.run(["app", "run", "com.example.probe", "--json"], root: root)
         let report = try TestSupport.decode(AppRunReport.self, out, note: err)
         #expect(code == .success, "\(report.output)")

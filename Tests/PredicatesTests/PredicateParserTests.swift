@@ -88,8 +88,9 @@ struct PredicateParserTests {
         #expect(error.column == 257)
     }
 
-    @Test func rejectsHundredThousandParenthesesQuickly() throws {
-        let start = ContinuousClock.now
+    /// Deep nesting is refused at the limit, not by exhausting the stack (how fast is bench-rules' business:
+    /// tests never assert on wall time).
+    @Test func rejectsHundredThousandParentheses() throws {
         for opener in ["(", "NOT ", "-", "{", "a[", "!"] {
             let source = String(repeating: opener, count: 100_000) + "1"
             let error = try #require(throws: PredicateSyntaxError.self) { try PredicateParser.parse(source) }
@@ -98,7 +99,6 @@ struct PredicateParserTests {
         let chain = Array(repeating: "1", count: 100_000).joined(separator: " + ") + " == 1"
         let error = try #require(throws: PredicateSyntaxError.self) { try PredicateParser.parse(chain) }
         #expect(error.code == .nestingTooDeep)
-        #expect(ContinuousClock.now - start < .seconds(5))
     }
 
     @Test func rejectsOverlongInput() throws {
