@@ -1,8 +1,8 @@
 import AppGroups
+import ExtHostTestSupport
 import ExtensionHost
 import ExtensionIPC
 import Foundation
-import ExtHostTestSupport
 import HostSystem
 import Payloads
 import Testing
