@@ -26,6 +26,8 @@ let package = Package(
             ]),
         // Tests: a fresh device, install, share through the real sandboxed pipeline, run the app, read the group.
         .library(name: "ExtHostTesting", targets: ["ExtHostTesting"]),
+        // An extension built as a dynamic library, as a user's is (tests load it through the launcher).
+        .library(name: "ExtHostFixtureAppex", type: .dynamic, targets: ["ExtHostFixtureAppex"]),
         // The sandbox launcher; a test target that shares depends on it so it is built beside the tests.
         .executable(name: "exthost-sandbox-exec", targets: ["exthost-sandbox-exec"]),
     ],
@@ -59,7 +61,7 @@ let package = Package(
         .target(name: "Archives", dependencies: ["CArchive", "HostSystem"]),
 
         // MARK: - Host ↔ extension wire contract
-        .target(name: "ExtensionIPC", dependencies: ["HostSystem"]),
+        .target(name: "ExtensionIPC", dependencies: ["HostSystem", "HeadlessScreens"]),
 
         // MARK: - Containers
         .target(name: "AppGroups", dependencies: ["HostSystem", "Archives", "CDigest"]),
@@ -78,10 +80,11 @@ let package = Package(
             name: "ExtensionHost",
             dependencies: [
                 "HostSystem", "ExtensionIPC", "AppGroups", "ItemProviders", "ActivationRules", "Payloads",
-                "UniformTypes",
+                "UniformTypes", "HeadlessScreens",
             ]),
         .target(
-            name: "ExtensionRuntime", dependencies: ["HostSystem", "ExtensionIPC", "AppGroups", "ItemProviders"]),
+            name: "ExtensionRuntime",
+            dependencies: ["HostSystem", "ExtensionIPC", "AppGroups", "ItemProviders", "CSystemShims"]),
 
         .target(
             name: "Shortcuts", dependencies: ["AppGroups", "ExtensionHost", "ExtensionIPC", "UniformTypes", "Payloads"]),
@@ -117,6 +120,7 @@ let package = Package(
             name: "UIKit",
             dependencies: [
                 "_Testing_UIKit", "ExtensionFoundation", "LinkPresentation", "SheetReports", "HeadlessScreens", "ItemProviders",
+                "AppGroups", "ExtensionIPC", "ExtensionRuntime",
             ]),
         // The app process's runtime under UIKit: the launch sequence, delivery to the app and scene
         // delegates, the app's channel, and the share sheet of an app that shares (ExtHostApp only).
@@ -143,8 +147,7 @@ let package = Package(
             dependencies: [
                 "HostSystem", "UniformTypes", "ActivationRules", "AppGroups", "Archives", "ExtensionIPC",
                 "ItemProviders", "Payloads", "ExtensionHost", "ExtensionRuntime", "ShareSheet", "Shortcuts",
-                "LaunchServices",
-                "SheetReports",
+                "LaunchServices", "SheetReports", "HeadlessScreens",
             ]),
         .executableTarget(name: "exthost", dependencies: ["ExtHostCommands", "BuiltInApp", "AppRuntime"]),
 
@@ -157,6 +160,10 @@ let package = Package(
         .executableTarget(name: "exthost-probe-extension", dependencies: ["UniformTypeIdentifiers"]),
         .executableTarget(name: "exthost-probe-app", dependencies: ["UIKit", "Intents", "AppRuntime"]),
         .executableTarget(name: "exthost-uikit-only", dependencies: ["UIKit"]),
+        // Swift 5 language mode, as most iOS code is: the shapes of issue 24 must compile there.
+        .target(
+            name: "ExtHostFixtureAppex", dependencies: ["UniformTypeIdentifiers", "UIKit"],
+            swiftSettings: [.swiftLanguageMode(.v5)]),
         .executableTarget(name: "exthost-defaults-writer", dependencies: ["UniformTypeIdentifiers"]),
         .target(name: "CEscapeProbes"),
         .executableTarget(
@@ -192,7 +199,7 @@ let package = Package(
                 "exthost-hostile-extension", "exthost-probe-extension", "exthost-probe-app", "ExtensionHost",
                 "HostSystem", "ItemProviders",
                 "Payloads", "ShareSheet", "ExtensionIPC", "ActivationRules", "LaunchServices", "Shortcuts",
-                "ExtHostTestSupport", "SheetReports", "UniformTypes",
+                "ExtHostTestSupport", "SheetReports", "UniformTypes", "HeadlessScreens",
             ], exclude: ["BadInputs", "HelpSnapshots"]),
         .testTarget(
             name: "ExtensionHostTests",
@@ -262,7 +269,9 @@ let package = Package(
 )
 
 // Settings every Swift target shares; no unsafe flags (the package is a dependency of users' packages).
-for target in package.targets where target.type != .system && target.name.first != "C" && target.name != "UIKitSwift5Tests" {
+// The Swift 5 targets (the fixture extension, UIKitSwift5Tests) are compiled as a user's are: without them.
+let swift5Targets: Set<String> = ["ExtHostFixtureAppex", "UIKitSwift5Tests"]
+for target in package.targets where target.type != .system && target.name.first != "C" && !swift5Targets.contains(target.name) {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     settings.append(.enableUpcomingFeature("MemberImportVisibility"))

@@ -146,9 +146,8 @@ public enum InstalledBundle {
     /// The program `CFBundleExecutable` names, when the bundle holds it as an executable file (an
     /// installed user extension); nil otherwise (the checked-in demo bundles hold no program).
     public static func executable(of bundle: URL) -> URL? {
-        guard let name = executableName(of: bundle) else { return nil }
-        let url = bundle.appendingPathComponent(name)
-        return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
+        guard case .executable(let url) = program(of: bundle) else { return nil }
+        return url
     }
 
     /// The file name `CFBundleExecutable` gives (whether or not the bundle holds the program); nil
@@ -159,4 +158,48 @@ public enum InstalledBundle {
         else { return nil }
         return name
     }
+
+    /// The code of a bundle: a program to execute, or a dynamic library to load.
+    public enum Program: Hashable, Sendable {
+        /// An executable file named `CFBundleExecutable` (a `main.swift` calling `NSExtensionMain`).
+        case executable(URL)
+        /// A shared library `lib<CFBundleExecutable>.so`: a dynamic-library product, which the
+        /// sandbox launcher loads as iOS loads an `.appex`'s code.
+        case library(URL)
+
+        /// The file.
+        public var url: URL {
+            switch self {
+            case .executable(let url), .library(let url): url
+            }
+        }
+    }
+
+    /// The code `CFBundleExecutable` names when the bundle holds it: the executable `NAME`, else the
+    /// library `libNAME.so`; nil otherwise (the checked-in demo bundles hold no program).
+    public static func program(of bundle: URL) -> Program? {
+        guard let name = executableName(of: bundle) else { return nil }
+        return program(named: name, in: bundle)
+    }
+
+    /// The executable `name`, else the library `lib<name>.so`, in `directory`.
+    static func program(named name: String, in directory: URL) -> Program? {
+        let executable = directory.appendingPathComponent(name)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: executable.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+            FileManager.default.isExecutableFile(atPath: executable.path)
+        {
+            return .executable(executable)
+        }
+        let library = directory.appendingPathComponent(libraryName(name))
+        if FileManager.default.fileExists(atPath: library.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+            FileManager.default.isReadableFile(atPath: library.path)
+        {
+            return .library(library)
+        }
+        return nil
+    }
+
+    /// The file name of the dynamic library SwiftPM builds for a product `name`: `lib<name>.so`.
+    public static func libraryName(_ name: String) -> String { "lib\(name).so" }
 }

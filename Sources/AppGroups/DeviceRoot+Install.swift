@@ -152,8 +152,10 @@ extension DeviceRoot {
         return removed
     }
 
-    /// The program `CFBundleExecutable` names: in the bundle, else the first of `directories` that
-    /// holds an executable of that name; nil when the bundle names none.
+    /// The program `CFBundleExecutable` names — an executable `NAME`, or a dynamic library
+    /// `libNAME.so` (an extension built as a `.library(type: .dynamic)` product, which the sandbox
+    /// launcher loads as iOS loads an `.appex`'s code) — in the bundle, else in the first of
+    /// `directories` that holds one; nil when the bundle names none.
     /// - Throws: ``AppGroupError`` `.invalidBundle` naming the `Info.plist` when it names one that is
     ///   nowhere.
     static func program(of bundle: URL, searching directories: [URL]) throws -> URL? {
@@ -163,19 +165,13 @@ extension DeviceRoot {
             throw AppGroupError(.invalidBundle, "\(info.path): CFBundleExecutable '\(name)' is not a file name")
         }
         for directory in [bundle] + directories {
-            let candidate = directory.appendingPathComponent(name)
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory),
-                !isDirectory.boolValue,
-                FileManager.default.isExecutableFile(atPath: candidate.path)
-            {
-                return candidate
-            }
+            if let program = InstalledBundle.program(named: name, in: directory) { return program.url }
         }
         let searched = ([bundle] + directories).map(\.path).joined(separator: ", ")
         throw AppGroupError(
             .invalidBundle,
-            "\(info.path): CFBundleExecutable '\(name)' is missing: no executable of that name in \(searched) "
-                + "(build it with 'swift build', or pass --products DIR)")
+            "\(info.path): CFBundleExecutable '\(name)' is missing: no executable '\(name)' and no library "
+                + "'\(InstalledBundle.libraryName(name))' in \(searched) (build it with 'swift build', or pass --products DIR)"
+        )
     }
 }

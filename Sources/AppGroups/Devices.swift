@@ -19,8 +19,8 @@ public struct DeviceInfo: Codable, Hashable, Sendable {
 public struct DeviceSet: Sendable {
     /// The name of the device used when none is named.
     public static let defaultName = "default"
-    /// The iOS version a new device emulates unless told otherwise.
-    public static let defaultIOSVersion = "18.0"
+    /// The iOS version a new device emulates unless told otherwise (``IOSVersion/current``).
+    public static let defaultIOSVersion = IOSVersion.current.description
     /// The file in a device's root that describes it.
     public static let infoFileName = "device.plist"
 
@@ -68,10 +68,10 @@ public struct DeviceSet: Sendable {
             throw AppGroupError(
                 .alreadyExists, "a device named '\(name)' exists already (\(root(named: name).url.path))")
         }
-        guard Self.isVersion(iosVersion) else {
+        guard let version = IOSVersion(iosVersion) else {
             throw AppGroupError(.invalidIdentifier, "'\(iosVersion)' is not an iOS version (like 17.4)")
         }
-        let info = DeviceInfo(name: name, udid: UUID().uuidString, iosVersion: iosVersion, created: Date())
+        let info = DeviceInfo(name: name, udid: UUID().uuidString, iosVersion: version.description, created: Date())
         let root = root(named: name)
         do {
             try FileManager.default.createDirectory(at: root.bundlesURL, withIntermediateDirectories: true)
@@ -129,11 +129,6 @@ public struct DeviceSet: Sendable {
             throw AppGroupError(
                 .invalidIdentifier, "'\(name)' is not a device name (letters, digits, '-', '_' and '.', not leading)")
         }
-    }
-
-    static func isVersion(_ text: String) -> Bool {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        return (1...3).contains(parts.count) && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
     }
 }
 

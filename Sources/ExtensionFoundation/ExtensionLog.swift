@@ -9,7 +9,14 @@ enum ExtensionLog {
 
     static func attach(_ running: ExtensionRuntime.Environment) { environment.withLock { $0 = running } }
 
+    /// The running extension's environment (nil outside an extension exthost started).
+    static var current: ExtensionRuntime.Environment? { environment.withLock { $0 } }
+
     static func error(_ text: String) {
         environment.withLock { $0 }?.log(text, level: .error)
+    }
+
+    static func info(_ text: String) {
+        environment.withLock { $0 }?.log(text, level: .info)
     }
 }

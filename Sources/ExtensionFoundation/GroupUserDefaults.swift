@@ -9,7 +9,9 @@ import HostSystem
 /// Called with a `String` (a literal or a `String` value, which is how the code that shares a
 /// group suite calls it), the initializer here is chosen over Foundation's `init?(suiteName:
 /// String?)`: it returns a ``GroupUserDefaults`` over the suite the process is entitled to. Called
-/// with a `String?`, Foundation's own (CFPreferences, `$XDG_CONFIG_HOME`) answers.
+/// with a `String?`, Foundation's own answers, and exthost joins it to the group's shared suite at
+/// the request's start, before each hand-over to the app and at its end (see the README's table of
+/// Linux differences).
 public protocol SuiteNamedDefaults {}
 
 extension UserDefaults: SuiteNamedDefaults {}
@@ -43,6 +45,12 @@ public final class GroupUserDefaults: UserDefaults {
             directory = group
         } else {
             directory = environment.containerPath
+            if suiteName.hasPrefix("group.") {
+                ExtensionLog.error(
+                    "UserDefaults(suiteName: \"\(suiteName)\"): '\(suiteName)' is not an App Group this process is "
+                        + "entitled to (it is entitled to \(environment.groupContainers.keys.sorted().joined(separator: ", ")))"
+                        + "; on iOS the suite is private to the process and the app never sees it")
+            }
         }
         guard let container = try? ContainerDirectory(url: URL(fileURLWithPath: directory, isDirectory: true)),
             let suite = try? SharedDefaults(suiteName: suiteName, in: container)

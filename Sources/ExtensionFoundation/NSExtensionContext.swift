@@ -57,9 +57,15 @@ open class NSExtensionContext: NSObject, @unchecked Sendable {
         }
     }
 
-    /// Asks the system to open a URL: share and action extensions may not, so the completion gets
-    /// `false` (only Today and iMessage extensions can).
+    /// Asks the system to open a URL. Apple: "Each extension point determines whether to support
+    /// this method" — only Today and iMessage extensions may; a share or action extension's
+    /// completion gets `false` and nothing opens. The host records the request in the report's
+    /// hand-over (`handOff`).
     open func open(_ URL: URL, completionHandler: (@Sendable (Bool) -> Void)? = nil) {
+        let sent = ExtensionHandOff.open(URL, method: .extensionContextOpen) { opened in
+            completionHandler?(opened)
+        }
+        guard !sent else { return }
         lock.withLock { calls in
             calls += 1
             let before = model.diagnostics.count

@@ -69,19 +69,33 @@ extension NSItemProvider {
         }
     }
 
-    /// The legacy load, awaited: the item (castable with `as? URL`, `as? String`, `as? Data`,
-    /// `as? [String: Any]`).
-    /// - Throws: the load's error (`NSItemProviderErrorDomain` -1000 when nothing answers).
+    /// The legacy load, awaited: the item the sharing app registered, as Apple declares it
+    /// (`any NSSecureCoding`): an `NSURL`, `NSString`, `NSData`, `NSDictionary`, `NSArray` or a
+    /// `UIImage` (a markup screenshot shared in memory), which
+    /// `as? URL`, `as? String`, `as? Data`, `as? [String: Any]` turn into Swift values (the
+    /// conformances in this module make those casts compile without the "always fails" warning).
+    /// - Throws: the load's error (`NSItemProviderErrorDomain` -1000 when nothing answers; -1100 for
+    ///   an item that is not `NSSecureCoding`).
     nonisolated(nonsending) public func loadItem(
         forTypeIdentifier typeIdentifier: String, options: [AnyHashable: Any]? = nil
-    ) async throws -> Any {
+    ) async throws -> any NSSecureCoding {
+        let object: Any
         do {
-            let object = bridgedObject(try await model.loadItem(forTypeIdentifier: typeIdentifier))
-            Self.noteInMemoryImage(object, typeIdentifier, suggestedName)
-            return object
+            object = bridgedObject(try await model.loadItem(forTypeIdentifier: typeIdentifier))
         } catch {
             throw bridgedError(error) ?? error
         }
+        Self.noteInMemoryImage(object, typeIdentifier, suggestedName)
+        guard let coded = object as? any NSSecureCoding else {
+            throw NSError(
+                domain: NSItemProviderErrorDomain, code: NSItemProvider.ErrorCode.unexpectedValueClassError.rawValue,
+                userInfo: [
+                    NSLocalizedDescriptionKey:
+                        "loadItem(forTypeIdentifier: \(typeIdentifier)) loaded a \(type(of: object)), which is not "
+                        + "NSSecureCoding here; use the completion-handler loadItem, or loadObject(ofClass:)"
+                ])
+        }
+        return coded
     }
 
     /// Tells the host's report when `loadItem` hands over an in-memory image: code written for the

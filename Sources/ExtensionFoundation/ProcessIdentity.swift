@@ -40,6 +40,9 @@ public enum ProcessIdentity {
         return registry
     }
 
+    /// The App Groups the process is entitled to, sorted (empty when exthost did not start it).
+    public static var applicationGroups: [String] { environment?.groupContainers.keys.sorted() ?? [] }
+
     /// The container of App Group `group` when the process is entitled to it.
     public static func groupContainer(_ group: String) -> URL? {
         environment?.groupContainers[group].map { URL(fileURLWithPath: $0, isDirectory: true) }

@@ -10,7 +10,7 @@ package import ImageCodecs
 /// The bytes are decoded on first need (as iOS decodes lazily); the header is checked when the
 /// image is made, so undecodable data gives nil. GIF and HEIC images keep their size but Linux has
 /// no decoder for them: `pngData()`/`jpegData` return nil.
-open class UIImage: NSObject, @unchecked Sendable {
+open class UIImage: NSObject, NSSecureCoding, @unchecked Sendable {
     // The stored properties are immutable; the decoded pixels are cached under `decoded`'s lock.
 
     /// How the pixels are turned for display (from a JPEG's EXIF orientation).
@@ -133,6 +133,23 @@ open class UIImage: NSObject, @unchecked Sendable {
         size =
             header.orientation.swapsSides ? CGSize(width: height, height: width) : CGSize(width: width, height: height)
         super.init()
+    }
+
+    /// True: an image codes securely (Apple's `UIImage` adopts `NSSecureCoding`, so
+    /// `loadItem(forTypeIdentifier:)` can hand one out as `any NSSecureCoding`).
+    public class var supportsSecureCoding: Bool { true }
+
+    /// Encodes the image's bytes (its file's bytes, or a PNG of its pixels) and its scale.
+    open func encode(with coder: NSCoder) {
+        coder.encode(NSData(data: shareableData), forKey: "UIImageData")
+        coder.encode(Double(scale), forKey: "UIImageScale")
+    }
+
+    /// An image decoded from what ``encode(with:)`` wrote; nil when the bytes are not an image.
+    public required convenience init?(coder: NSCoder) {
+        guard let data = coder.decodeObject(of: NSData.self, forKey: "UIImageData") else { return nil }
+        let scale = coder.decodeDouble(forKey: "UIImageScale")
+        self.init(data: Data(referencing: data), scale: scale > 0 ? CGFloat(scale) : 1)
     }
 
     /// The image as a PNG: its pixels re-encoded (as stored, not turned by ``imageOrientation``, as

@@ -1,5 +1,7 @@
+import AppGroups
 import ExtensionIPC
 import Foundation
+import HeadlessScreens
 import HostSystem
 
 /// Runs share extensions as confined, supervised child processes.
@@ -132,7 +134,9 @@ public enum ExtensionHost {
         _ child: ChildProcess, launch: ExtensionLaunch, channel: ExtensionChannel, session: some ExtensionSession,
         tracker: RunTracker
     ) async {
-        let serving = Task { await serve(child, channel: channel, session: session, tracker: tracker) }
+        let serving = Task {
+            await serve(child, channel: channel, session: session, tracker: tracker, handOff: launch.handOff)
+        }
         let watching = Task { await watch(child, limits: launch.limits, channel: channel, tracker: tracker) }
         let timing = Task {
             guard let timeout = launch.limits.timeout else { return }
@@ -182,7 +186,8 @@ public enum ExtensionHost {
     // MARK: - Serving
 
     private static func serve(
-        _ child: ChildProcess, channel: ExtensionChannel, session: some ExtensionSession, tracker: RunTracker
+        _ child: ChildProcess, channel: ExtensionChannel, session: some ExtensionSession, tracker: RunTracker,
+        handOff context: HandOffContext?
     ) async {
         let violation: (String) -> Void = { text in
             if tracker.kill(.crashed, "broke the protocol: \(text)") { killTree(child, tracker: tracker) }
@@ -238,9 +243,31 @@ public enum ExtensionHost {
                         tracker.append(line)
                     case .requestSettled(let end):
                         tracker.settled(end)
+                    case .principal(let principal):
+                        tracker.note(principal: principal)
+                    case .uiStep(let step):
+                        tracker.note(step: step)
+                        if step.result.outcome == .failed {
+                            // The script names something that is not on screen: bad input, and the
+                            // extension goes no further.
+                            if tracker.kill(.crashed, "the scripted user's step \(step.result.step) failed") {
+                                killTree(child, tracker: tracker)
+                            }
+                        }
+                    case .uiSummary(let summary):
+                        tracker.note(summary: summary)
+                    case .openURL(let request):
+                        group.addTask {
+                            tracker.note(handOff: await handOff(request, context, channel: channel))
+                        }
+                    case .bundleFailure(let failure):
+                        tracker.note(bundleFailure: failure)
+                        try? channel.send(.bye(Bye(reason: "the bundle cannot run")))
+                        group.addTask { await exitOrKill(child, tracker: tracker) }
                     case .cancelLoad, .bye:
                         break
-                    case .welcome, .contextPart, .fileReply, .loadCompleted, .loadFailed, .securityScopeReply:
+                    case .welcome, .contextPart, .fileReply, .loadCompleted, .loadFailed, .securityScopeReply,
+                        .openURLReply:
                         violation("sent \(message.typeName), which only the host sends")
                     }
                 }
@@ -248,6 +275,56 @@ public enum ExtensionHost {
                 violation("\(error)")
             }
         }
+    }
+
+    /// Does what iOS does with an extension's request to open a URL: decides by the device's iOS
+    /// version and the extension point, answers the extension at once (as iOS answers before the app
+    /// is up), then has Launch Services deliver the URL to the app, cold or warm.
+    private static func handOff(
+        _ request: OpenURLRequest, _ context: HandOffContext?, channel: ExtensionChannel
+    ) async -> HandOff {
+        let version = context?.version ?? .current
+        let (allowed, ios) = HandOffPolicy.decide(
+            request.method, extensionPoint: context?.extensionPoint, version: version)
+        var record = HandOff(
+            requested: request.method.rawValue, url: request.url, iosVersion: "\(version)", ios: ios, opened: false,
+            received: false)
+        let reply = { (opened: Bool) in
+            try? channel.send(.openURLReply(OpenURLReply(requestID: request.requestID, opened: opened)))
+        }
+        guard allowed else {
+            reply(false)
+            return record
+        }
+        guard let url = URL(string: request.url), url.scheme != nil else {
+            record.ios = "'\(request.url)' is not a URL with a scheme: nothing opens and the completion gets false"
+            reply(false)
+            return record
+        }
+        guard let handOff = context?.handOff else {
+            record.ios += "; exthost ran this share without Launch Services, so nothing could open it"
+            reply(false)
+            return record
+        }
+        let (app, reason) = handOff.resolve(url)
+        guard let app else {
+            record.ios = reason
+            reply(false)
+            return record
+        }
+        record.app = app
+        record.opened = true
+        reply(true)
+        do {
+            let report = try await handOff.deliver(url, app)
+            record.start = report.start
+            record.delivery = report.delivery
+            record.received = report.delivery.method != .lost
+            record.appOutput = report.run?.output
+        } catch {
+            record.delivery = AppDelivery(method: .lost, handled: false, detail: "\(error)", urls: [request.url])
+        }
+        return record
     }
 
     /// After the request ended the extension has two seconds to exit.
@@ -336,6 +413,11 @@ final class RunTracker: Sendable {
         var descendants: [ProcessID] = []
         var batchedOutcomes: [AttachmentOutcome] = []
         var requestEnd: RequestEndReport?
+        var principal: PrincipalDescription?
+        var bundleFailure: BundleFailure?
+        var handOffs: [HandOff] = []
+        var steps: [UserInterfaceStep] = []
+        var summary: UserInterfaceSummary?
     }
     private let state = Locked(State())
     private let start: ContinuousClock.Instant
@@ -381,6 +463,21 @@ final class RunTracker: Sendable {
 
     func append(_ line: LogLine) { state.withLock { $0.messages.append(line) } }
 
+    func note(principal: PrincipalDescription) { state.withLock { $0.principal = principal } }
+
+    func note(handOff: HandOff) { state.withLock { $0.handOffs.append(handOff) } }
+
+    func note(step: UserInterfaceStep) { state.withLock { $0.steps.append(step) } }
+
+    func note(summary: UserInterfaceSummary) {
+        state.withLock { state in
+            // The last summary wins, unless a final one came already.
+            if state.summary?.isFinal != true || summary.isFinal { state.summary = summary }
+        }
+    }
+
+    func note(bundleFailure: BundleFailure) { state.withLock { $0.bundleFailure = $0.bundleFailure ?? bundleFailure } }
+
     func noteDescendants(_ pids: [ProcessID]) {
         state.withLock { state in
             for pid in pids where !state.descendants.contains(pid) { state.descendants.append(pid) }
@@ -406,6 +503,9 @@ final class RunTracker: Sendable {
             } else if let cancellation = state.request.cancellation {
                 outcome = .cancelled
                 reason = "cancelled the request: \(cancellation.error.message)"
+            } else if let failure = state.bundleFailure {
+                outcome = .crashed
+                reason = "could not run its bundle: \(failure)"
             } else if kernel.cgroupOOMKills > 0 {
                 // The kernel, not the watchdog, stopped it (a starved watchdog sampled too late).
                 outcome = .killedMemory
@@ -433,11 +533,13 @@ final class RunTracker: Sendable {
                     reason = "the sandbox launcher refused to run it (\(sandbox.reason ?? "unknown reason"))"
                 } else if let error = sandbox?.execError {
                     reason = "could not be executed: \(error)"
+                } else if let error = sandbox?.loadError {
+                    reason = "could not be loaded as a library: \(error)"
                 } else {
                     reason = "ended (\(status)) without completing or cancelling the request"
                 }
             }
-            return ExtensionReport(
+            var report = ExtensionReport(
                 pid: pid.rawValue, outcome: outcome, reason: reason, status: status, sandbox: sandbox,
                 // Killed by the kernel between two samples: what the cgroup was charged is the peak.
                 peakMemoryBytes: kernel.cgroupOOMKills > 0
@@ -450,6 +552,20 @@ final class RunTracker: Sendable {
                 timings: ExtensionReport.Timings(
                     hello: state.hello.map { $0 - start }, finished: state.request.endedAt.map { $0 - start },
                     total: now - start))
+            report.principal = state.principal
+            report.handOffs = state.handOffs
+            if let summary = state.summary {
+                report.userInterface = UserInterfaceReport(summary: summary, steps: state.steps)
+            } else if !state.steps.isEmpty {
+                report.userInterface = UserInterfaceReport(
+                    summary: UserInterfaceSummary(
+                        lifeCycle: [], initialScreen: nil, finalScreen: state.steps.last?.result.screen,
+                        diagnostics: [],
+                        scriptSteps: state.steps.count, defaultScript: false, isFinal: false),
+                    steps: state.steps)
+            }
+            report.bundleFailure = state.bundleFailure
+            return report
         }
     }
 }

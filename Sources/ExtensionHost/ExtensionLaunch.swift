@@ -1,3 +1,4 @@
+public import AppGroups
 public import ExtensionIPC
 public import Foundation
 public import HostSystem
@@ -12,8 +13,13 @@ public import HostSystem
 /// capture, a fresh environment (`HOME` and `TMPDIR` inside its container, as on iOS), its own
 /// session and process group, and `no_new_privs`.
 public struct ExtensionLaunch: Sendable {
-    /// The extension's program (absolute path).
+    /// The extension's program (absolute path): an executable, or with ``isLibrary`` a shared
+    /// library the launcher loads.
     public var executable: String
+    /// Whether ``executable`` is a shared library (`lib<Name>.so`, a dynamic-library product) that
+    /// the launcher loads and runs through its `exthost_extension_main` entry point, as iOS loads an
+    /// `.appex`'s code, instead of executing it.
+    public var isLibrary = false
     /// Its arguments (after `argv[0]`).
     public var arguments: [String]
     /// The sandbox launcher (`exthost-sandbox-exec`).
@@ -38,6 +44,9 @@ public struct ExtensionLaunch: Sendable {
     public var kernelScopes = true
     /// How much of the extension's standard output and error to keep.
     public var logLimit: Int
+    /// What the host does when the extension asks to open a URL (nil: nothing opens, and the
+    /// report says exthost was not given Launch Services).
+    public var handOff: HandOffContext?
     /// Called after each load the host answered, with the count so far and the latest activity
     /// (for a progress bar).
     public var onProgress: (@Sendable (_ loadsServed: Int, _ activity: String?) -> Void)?
@@ -58,6 +67,7 @@ public struct ExtensionLaunch: Sendable {
         self.requiresLandlock = false
         self.logLimit = 256 << 10
         self.onProgress = nil
+        self.handOff = nil
     }
 
     /// The extension's own container.
@@ -92,6 +102,7 @@ public struct ExtensionLaunch: Sendable {
                 openFiles: limits.openFiles, dataBytes: memory == .rlimitData ? limits.dataCeilingBytes : nil),
             enforcement: requiresLandlock ? .required : .preferred)
         policy.dropsCapabilities = true
+        policy.loadsLibrary = isLibrary
         policy.cgroupProcs = memory == .cgroup ? cgroupProcs : nil
         return policy
     }
@@ -105,5 +116,22 @@ public struct ExtensionLaunch: Sendable {
         for name in ["PATH", "LANG", "TZ"] { if let value = host[name] { entries[name] = value } }
         for (name, value) in environment { entries[name] = value }
         return entries.keys.sorted().compactMap { name in entries[name].map { "\(name)=\($0)" } }
+    }
+}
+
+/// The facts the host decides an extension's request to open a URL by.
+public struct HandOffContext: Sendable {
+    /// Launch Services and the delivery to the app (nil: none here).
+    public var handOff: URLHandOff?
+    /// The extension's `NSExtensionPointIdentifier`.
+    public var extensionPoint: String?
+    /// The device's iOS version (``AppGroups/DeviceRoot/iosVersion``).
+    public var version: IOSVersion
+
+    /// A context.
+    public init(handOff: URLHandOff?, extensionPoint: String?, version: IOSVersion) {
+        self.handOff = handOff
+        self.extensionPoint = extensionPoint
+        self.version = version
     }
 }

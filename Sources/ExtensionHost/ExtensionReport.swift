@@ -68,6 +68,16 @@ public struct ExtensionReport: Sendable {
     public var served: [Int: ServedLoad]
     /// Milestones.
     public var timings: Timings
+    /// The principal object the extension made, and how (nil: it said nothing, as a program built
+    /// on ``ExtensionRuntime`` alone does).
+    public var principal: PrincipalDescription? = nil
+    /// Why the bundle could not run (a principal class that does not exist, a storyboard that cannot
+    /// be read): bad input, reported before any of its code ran.
+    public var bundleFailure: BundleFailure? = nil
+    /// The URLs the extension asked to open, and what became of each.
+    public var handOffs: [HandOff] = []
+    /// The extension's screen, for a view-controller extension: life cycle, scripted steps, screens.
+    public var userInterface: UserInterfaceReport? = nil
 }
 
 extension Int {

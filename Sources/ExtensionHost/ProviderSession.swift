@@ -1,5 +1,6 @@
 public import ExtensionIPC
 import Foundation
+public import HeadlessScreens
 public import HostSystem
 public import ItemProviders
 
@@ -33,9 +34,14 @@ public final class ProviderSession: ExtensionSession {
     private let suggestedNames: [String?]
     private let inPlaceTokens: [Int: String]
     private let broker = Locked<ScopeBroker?>(nil)
+    /// The scripted user's steps the welcome carries (nil: the extension's default).
+    public let userScript: UIScript?
 
     /// A session over `items`, which it takes over (they move to the session's own actor).
-    public init(items: sending [ExtensionItem], appGroups: [String], lenient: Bool = false) {
+    public init(
+        items: sending [ExtensionItem], appGroups: [String], lenient: Bool = false, userScript: UIScript? = nil
+    ) {
+        self.userScript = userScript
         let tokens = SecurityScopeTokens()
         var providers: [ItemProvider] = []
         var names: [String] = []
@@ -101,7 +107,8 @@ public final class ProviderSession: ExtensionSession {
     public func welcome(for hello: Hello) async throws -> Welcome {
         Welcome(
             context: context, appGroups: appGroups,
-            scopeEnforcement: broker.withLock { $0 } == nil ? nil : ScopeEnforcement.kernel.rawValue)
+            scopeEnforcement: broker.withLock { $0 } == nil ? nil : ScopeEnforcement.kernel.rawValue,
+            userScript: userScript)
     }
 
     /// True when something is shared in place: the extension then runs under the kernel's broker.

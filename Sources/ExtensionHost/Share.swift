@@ -2,6 +2,7 @@ public import ActivationRules
 public import AppGroups
 public import ExtensionIPC
 public import Foundation
+public import HeadlessScreens
 import HostSystem
 import ItemProviders
 public import Payloads
@@ -57,6 +58,14 @@ public struct ShareRequest: Sendable {
     public var kernelScopes = true
     /// The sandbox launcher (`exthost-sandbox-exec`).
     public var launcher: String
+    /// What happens when the extension asks to open a URL: Launch Services' choice of app and the
+    /// delivery to it (nil: nothing can open, and the report says so).
+    public var handOff: URLHandOff?
+    /// The scripted user's steps for a view-controller extension (nil: a compose sheet gets `tap
+    /// Post`, any other view controller is left alone until it completes or times out).
+    public var userScript: UIScript?
+    /// Where ``userScript`` came from, named in errors (a file; nil: inline).
+    public var userScriptSource: String?
     /// Called as loads are served (for a progress bar).
     public var onProgress: (@Sendable (_ loadsServed: Int, _ total: Int, _ activity: String?) -> Void)?
 
@@ -135,6 +144,15 @@ public struct ShareReport: Codable, Sendable {
     /// What ran after `completeRequest`/`cancelRequest` and what it cut off (loads whose completion
     /// never ran), as a device's model of the end has it; nil when the request never ended.
     public var requestEnd: RequestEndReport?
+    /// The principal object the extension made, and how (from its `Info.plist`, or
+    /// `NSExtensionMain`); nil for a program that does not say.
+    public var principal: PrincipalDescription?
+    /// Each URL the extension asked to open (the hand-over to its app): what it asked for, what iOS
+    /// does with it on this device's iOS version, and whether the app received it.
+    public var handOff: [HandOff] = []
+    /// The extension's screen, for a view-controller extension: the life-cycle calls in order, each
+    /// scripted step with the screen after it (text and JSON), what went wrong.
+    public var userInterface: UserInterfaceReport?
 
     /// The extension process.
     public struct ExtensionRun: Codable, Sendable {
@@ -263,7 +281,7 @@ extension ExtensionHost {
         }
         let ruleURL = request.ruleFile ?? request.extensionBundle.appendingPathComponent("Info.plist")
         let ruleName = request.ruleName ?? ruleURL.path
-        let (executable, arguments) = try program(for: request, identity: identity)
+        let (executable, arguments, isLibrary) = try program(for: request, identity: identity)
 
         // The items, typed as the share sheet types them: system types plus the declarations.
         let registry = TypeRegistry.declared(
@@ -338,6 +356,12 @@ extension ExtensionHost {
         var launch = ExtensionLaunch(
             executable: executable, arguments: arguments, launcher: request.launcher, process: process,
             limits: request.limits)
+        launch.isLibrary = isLibrary
+        let extensionPoint =
+            (InstalledBundle.info(request.extensionBundle)?["NSExtension"] as? [String: Any])?[
+                "NSExtensionPointIdentifier"] as? String
+        launch.handOff = HandOffContext(
+            handOff: request.handOff, extensionPoint: extensionPoint, version: root.iosVersion)
         // The bundle is the extension's own, read-only (its Info.plist, its declarations).
         launch.extraReadOnlyPaths = [request.extensionBundle.path]
         launch.kernelScopes = request.kernelScopes
@@ -349,7 +373,8 @@ extension ExtensionHost {
             }
         }
         let session = ProviderSession(
-            items: payload.items, appGroups: group.map { [$0.rawValue] } ?? [], lenient: request.lenient)
+            items: payload.items, appGroups: group.map { [$0.rawValue] } ?? [], lenient: request.lenient,
+            userScript: request.userScript)
         // A file URL an item hands over as an object is readable, as a device's sandbox extension makes it.
         launch.extraReadOnlyPaths += session.grantedReadOnlyPaths
         let total = max(1, session.context.items.reduce(0) { $0 + $1.attachments.count })
@@ -362,6 +387,13 @@ extension ExtensionHost {
             run = try await ExtensionHost.run(launch, session: session)
         } catch {
             throw ShareError(badInput: false, "cannot start the extension \(executable): \(error)")
+        }
+        // A bundle that cannot run (its principal class, its storyboard) is bad input: none of its
+        // code ran, nothing was written.
+        if let failure = run.bundleFailure { throw ShareError(badInput: true, "\(failure)") }
+        // A scripted step that names nothing on screen is bad input too; the extension was stopped there.
+        if let failure = run.userInterface?.failure(source: request.userScriptSource) {
+            throw ShareError(badInput: true, "\(failure)")
         }
         // Sequence numbers are consecutive: the count needs no entry decoded.
         let after = try? store?.mark()
@@ -388,27 +420,35 @@ extension ExtensionHost {
         report.logDroppedBytes = run.logDroppedBytes
         report.returnedItems = run.completion?.returned
         report.requestEnd = run.requestEnd
+        report.principal = run.principal
+        report.handOff = run.handOffs
+        report.userInterface = run.userInterface
         return report
     }
 
-    /// The program the extension runs as.
+    /// The program the extension runs as, its arguments, and whether it is a library the launcher
+    /// loads (`lib<CFBundleExecutable>.so`, a dynamic-library product).
     private static func program(for request: ShareRequest, identity: BundleIdentity) throws(ShareError) -> (
-        String, [String]
+        String, [String], Bool
     ) {
         if let url = request.extensionExecutable {
             guard FileManager.default.isExecutableFile(atPath: url.path) else {
                 throw ShareError(badInput: true, "\(url.path): not an executable file")
             }
-            return (url.path, request.extensionArguments)
+            return (url.path, request.extensionArguments, false)
         }
-        if let bundled = InstalledBundle.executable(of: request.extensionBundle) { return (bundled.path, []) }
+        switch InstalledBundle.program(of: request.extensionBundle) {
+        case .executable(let url): return (url.path, [], false)
+        case .library(let url): return (url.path, [], true)
+        case nil: break
+        }
         guard let builtIn = request.builtInExtension else {
             throw ShareError(
                 badInput: true,
                 "\(request.extensionBundle.path) holds no executable (CFBundleExecutable) and no built-in extension is available"
             )
         }
-        return builtIn
+        return (builtIn.executable, builtIn.arguments, false)
     }
 
     private static func extensionRun(_ run: ExtensionReport, identity: BundleIdentity, executable: String)

@@ -20,7 +20,7 @@ public struct DataChunk: Hashable, Sendable {
 /// One unit on the wire: a message or a data chunk, and the descriptors that came with it.
 public struct Frame: Sendable {
     /// What a frame holds.
-    public enum Content: Hashable, Sendable {
+    public enum Content: Equatable, Sendable {
         /// A control message.
         case message(Message)
         /// Bytes of a data load.

@@ -2,7 +2,7 @@
 /// ``DataChunk`` frames; descriptors travel with the frame of the message that names them.
 ///
 /// Encoded as `{"type": "<case name>", "body": {…}}`; see ``WireFormat``.
-public enum Message: Codable, Hashable, Sendable {
+public enum Message: Codable, Equatable, Sendable {
     /// Extension → host, first frame.
     case hello(Hello)
     /// Host → extension, answer to hello.
@@ -41,6 +41,18 @@ public enum Message: Codable, Hashable, Sendable {
     case requestSettled(RequestEndReport)
     /// Either way: the sender is closing.
     case bye(Bye)
+    /// Extension → host, instead of anything else: the bundle cannot run (bad input).
+    case bundleFailure(BundleFailure)
+    /// Extension → host: the principal object the process made, and how.
+    case principal(PrincipalDescription)
+    /// Extension → host: open a URL (the hand-over to the app).
+    case openURL(OpenURLRequest)
+    /// Host → extension: whether the URL was opened.
+    case openURLReply(OpenURLReply)
+    /// Extension → host: one step of the scripted user and the screen after it.
+    case uiStep(UserInterfaceStep)
+    /// Extension → host: the life cycle, the screens and the diagnostics of the extension's sheet.
+    case uiSummary(UserInterfaceSummary)
 
     /// How many descriptors must travel with this message's frame: one with a file reply, none
     /// with one that names the original by path.
@@ -70,6 +82,12 @@ public enum Message: Codable, Hashable, Sendable {
         case .log: return "log"
         case .requestSettled: return "requestSettled"
         case .bye: return "bye"
+        case .bundleFailure: return "bundleFailure"
+        case .principal: return "principal"
+        case .openURL: return "openURL"
+        case .openURLReply: return "openURLReply"
+        case .uiStep: return "uiStep"
+        case .uiSummary: return "uiSummary"
         }
     }
 
@@ -101,6 +119,12 @@ public enum Message: Codable, Hashable, Sendable {
         case .log(let body): try container.encode(body, forKey: .body)
         case .requestSettled(let body): try container.encode(body, forKey: .body)
         case .bye(let body): try container.encode(body, forKey: .body)
+        case .bundleFailure(let body): try container.encode(body, forKey: .body)
+        case .principal(let body): try container.encode(body, forKey: .body)
+        case .openURL(let body): try container.encode(body, forKey: .body)
+        case .openURLReply(let body): try container.encode(body, forKey: .body)
+        case .uiStep(let body): try container.encode(body, forKey: .body)
+        case .uiSummary(let body): try container.encode(body, forKey: .body)
         }
     }
 
@@ -129,6 +153,12 @@ public enum Message: Codable, Hashable, Sendable {
         case "log": self = .log(try body(LogLine.self))
         case "requestSettled": self = .requestSettled(try body(RequestEndReport.self))
         case "bye": self = .bye(try body(Bye.self))
+        case "bundleFailure": self = .bundleFailure(try body(BundleFailure.self))
+        case "principal": self = .principal(try body(PrincipalDescription.self))
+        case "openURL": self = .openURL(try body(OpenURLRequest.self))
+        case "openURLReply": self = .openURLReply(try body(OpenURLReply.self))
+        case "uiStep": self = .uiStep(try body(UserInterfaceStep.self))
+        case "uiSummary": self = .uiSummary(try body(UserInterfaceSummary.self))
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .type, in: container, debugDescription: "unknown message type \"\(type)\"")

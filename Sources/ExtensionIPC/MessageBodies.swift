@@ -1,4 +1,5 @@
 public import Foundation
+public import HeadlessScreens
 
 // The bodies of ``Message`` cases, in the order of a share: handshake, loads, security scopes,
 // progress and logs, the end of the request.
@@ -34,7 +35,7 @@ public struct Hello: Codable, Hashable, Sendable {
 }
 
 /// The host's answer to ``Hello``: the context to work on.
-public struct Welcome: Codable, Hashable, Sendable {
+public struct Welcome: Codable, Equatable, Sendable {
     /// The protocol version the host speaks.
     public var protocolVersion: UInt16
     /// The extension context.
@@ -48,17 +49,21 @@ public struct Welcome: Codable, Hashable, Sendable {
     /// in-place load then answers with the original's path, ``FileReply/originalPath``); nil when
     /// only the API enforces them (an in-place load answers with a descriptor, while accessed).
     public var scopeEnforcement: String?
+    /// The steps of the scripted user (`exthost share --ui`) for an extension with a view
+    /// controller; nil: the default (a compose sheet gets `tap Post`, other controllers nothing).
+    public var userScript: UIScript?
 
     /// A welcome.
     public init(
         protocolVersion: UInt16 = WireFormat.protocolVersion, context: ContextDescription, appGroups: [String],
-        parts: Int? = nil, scopeEnforcement: String? = nil
+        parts: Int? = nil, scopeEnforcement: String? = nil, userScript: UIScript? = nil
     ) {
         self.protocolVersion = protocolVersion
         self.context = context
         self.appGroups = appGroups
         self.parts = parts
         self.scopeEnforcement = scopeEnforcement
+        self.userScript = userScript
     }
 
     /// This welcome as frames that each fit in ``WireFormat/maximumPayloadSize``: itself when it

@@ -23,7 +23,10 @@
 public enum WireFormat {
     /// The version this build speaks; a peer with another version is refused in the handshake
     /// (and any frame carrying another version ends the connection).
-    public static var protocolVersion: UInt16 { 1 }
+    /// 2: the extension reports its principal object and a bundle it cannot run, and asks the host
+    /// to open URLs (the hand-over to the app); the welcome carries the scripted user's steps and
+    /// the extension sends its screens back.
+    public static var protocolVersion: UInt16 { 2 }
     /// The first four bytes of every frame.
     public static var magic: [UInt8] { [0x45, 0x58, 0x48, 0x49] }
     /// The header size in bytes.

@@ -83,6 +83,11 @@ public enum ExtensionRuntime {
             try? host.send(.log(LogLine(level: level, text: text)))
         }
 
+        /// Tells the host which principal object the process made, and how (for its report).
+        public func report(principal: PrincipalDescription) {
+            try? host.send(.principal(principal))
+        }
+
         /// Tells the host what the extension is doing (shown if it is killed meanwhile).
         public func activity(_ text: String) {
             try? host.send(.progress(ProgressUpdate(completedUnitCount: 0, totalUnitCount: -1, activity: text)))
@@ -131,8 +136,11 @@ public enum ExtensionRuntime {
         // What a device lets run after the end runs now; the loads it cut off never complete.
         await settle(lifetime, environment)
         _ = await host.waitForBye(timeout: .seconds(2))
-        if case .completeRequest = ending { return 0 }
-        return 1
+        switch ending {
+        case .completeRequest: return 0
+        case .bundleFailure: return 2
+        default: return 1
+        }
     }
 
     /// Waits for what still runs after the request's end (``ItemProviders/RequestLifetime``), then
@@ -159,6 +167,9 @@ public enum ExtensionRuntime {
         context.onCompletion = { signal.set($0) }
         do {
             try await handler(context, environment)
+        } catch let failure as BundleFailure {
+            // Nothing of the extension ran: the host reports bad input, not a request's end.
+            return (.bundleFailure(failure), context.lifetime)
         } catch {
             if !context.isFinished { context.cancelRequest(withError: error) }
         }
@@ -218,7 +229,8 @@ public enum ExtensionRuntime {
         return returned
     }
 
-    static func printError(_ text: String) {
+    /// Writes `text` and a newline to standard error (the host's log of the extension).
+    package static func printError(_ text: String) {
         try? FileDescriptor.standardError.writeAll(Array((text + "\n").utf8))
     }
 }

@@ -24,6 +24,7 @@ public final class HostConnection: Sendable {
     private enum Waiter {
         case load(CheckedContinuation<LoadReply, any Error>)
         case scope(@Sendable (SecurityScopeReply) -> Void)
+        case openURL(@Sendable (Bool) -> Void)
     }
     private struct Pending {
         var waiter: Waiter
@@ -169,6 +170,26 @@ public final class HostConnection: Sendable {
         }
     }
 
+    /// Asks the host to open `url` as `method` does on the device, and calls `answer` once with
+    /// whether it was opened (false when the connection is gone).
+    public func openURL(_ url: String, method: OpenURLRequest.Method, answer: @escaping @Sendable (Bool) -> Void) {
+        let id: UInt64? = state.withLock { state in
+            if state.closed != nil { return nil }
+            let id = state.nextID
+            state.nextID += 1
+            state.pending[id] = Pending(waiter: .openURL(answer))
+            return id
+        }
+        guard let id else { return answer(false) }
+        do throws(IPCError) {
+            try connection.send(.openURL(OpenURLRequest(requestID: id, url: url, method: method)))
+        } catch {
+            if case .openURL(let waiter)? = state.withLock({ $0.pending.removeValue(forKey: id)?.waiter }) {
+                waiter(false)
+            }
+        }
+    }
+
     /// Sends a one-way message (log, progress, completion, cancellation, bye).
     /// - Throws: ``ExtensionIPC/IPCError``.
     public func send(_ message: Message) throws(IPCError) { try connection.send(message) }
@@ -227,6 +248,7 @@ public final class HostConnection: Sendable {
             case .load(let continuation): continuation.resume(throwing: error)
             case .scope(let answer):
                 answer(SecurityScopeReply(requestID: id, granted: false, reason: "\(error)"))
+            case .openURL(let answer): answer(false)
             }
         }
         releaseByeWaiters()
@@ -276,6 +298,12 @@ public final class HostConnection: Sendable {
                 if case .scope(let waiter)? = state.withLock({ $0.pending.removeValue(forKey: reply.requestID)?.waiter }
                 ) {
                     waiter(reply)
+                }
+            case .openURLReply(let reply):
+                if case .openURL(let waiter)? = state.withLock({
+                    $0.pending.removeValue(forKey: reply.requestID)?.waiter
+                }) {
+                    waiter(reply.opened)
                 }
             case .bye(let bye):
                 state.withLock { $0.bye = bye }

@@ -40,6 +40,10 @@ public struct SandboxPolicy: Hashable, Sendable {
     public var dropsCapabilities: Bool = false
     /// A memory cgroup's `cgroup.procs` the launcher joins before anything else (see ``MemoryCgroup``).
     public var cgroupProcs: String?
+    /// Whether the program is a shared library the launcher loads (`dlopen`) and runs through its
+    /// `exthost_extension_main` entry point, instead of executing it: a user's extension built as a
+    /// dynamic library, as iOS loads an `.appex`'s code into its extension process.
+    public var loadsLibrary: Bool = false
 
     /// A policy; by default nothing beyond the launcher's fixed read-only set, no limits, Landlock required.
     public init(
@@ -74,6 +78,7 @@ public struct SandboxPolicy: Hashable, Sendable {
         case .disabled: result.append("--no-landlock")
         }
         if dropsCapabilities { result.append("--drop-capabilities") }
+        if loadsLibrary { result.append("--load-library") }
         if let reportDescriptor { result += ["--report-fd", String(reportDescriptor)] }
         return result + ["--", program] + arguments
     }

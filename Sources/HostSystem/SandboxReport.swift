@@ -2,8 +2,9 @@
 ///
 /// The wire form is one line of space-separated `key=value` pairs, for example
 /// `sandbox=enforced landlock-abi=7 network=denied scope=signal,abstract-unix no-new-privs=1`,
-/// optionally followed by `exec-failed errno=N` when `execv` failed. End of file without that
-/// second line means the program is running.
+/// optionally followed by `exec-failed errno=N` when `execv` failed, or `load-failed error=TEXT`
+/// when a library could not be loaded (`--load-library`). End of file without that second line
+/// means the program is running.
 public struct SandboxReport: Hashable, Sendable {
     /// Whether the program runs confined.
     public enum Status: String, Hashable, Sendable {
@@ -34,6 +35,8 @@ public struct SandboxReport: Hashable, Sendable {
     public var reason: String?
     /// Set when the launcher could not exec the program.
     public var execError: Errno?
+    /// Set when the launcher could not load the program as a library: `dlerror()`'s message.
+    public var loadError: String?
     /// `kernel` when the launcher handed the host a seccomp listener for the security-scope broker,
     /// `unavailable` when it could not install one, nil when it was not asked to.
     public var scopeBroker: String?
@@ -43,12 +46,18 @@ public struct SandboxReport: Hashable, Sendable {
     public init?(parsing text: String) {
         var pairs: [String: String] = [:]
         var execError: Errno?
+        var loadError: String?
         var sawStatus = false
         for line in text.split(separator: "\n") {
             let words = line.split(separator: " ")
             if words.first == "exec-failed" {
                 let value = words.dropFirst().first { $0.hasPrefix("errno=") }?.dropFirst("errno=".count)
                 execError = Errno(rawValue: value.flatMap { CInt($0) } ?? 0)
+                continue
+            }
+            if words.first == "load-failed" {
+                let value = words.dropFirst().first { $0.hasPrefix("error=") }?.dropFirst("error=".count)
+                loadError = String((value.map(String.init) ?? "unknown").map { $0 == "_" ? " " : $0 })
                 continue
             }
             guard words.first?.hasPrefix("sandbox=") == true, !sawStatus else { continue }
@@ -68,6 +77,7 @@ public struct SandboxReport: Hashable, Sendable {
         self.capabilities = pairs["capabilities"]
         self.reason = pairs["reason"]
         self.execError = execError
+        self.loadError = loadError
         self.scopeBroker = pairs["scope-broker"]
     }
 

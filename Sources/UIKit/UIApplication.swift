@@ -1,3 +1,4 @@
+public import ExtensionFoundation
 public import Foundation
 
 /// `UIApplication`: the running app. ``shared`` exists once ``UIApplicationMain(_:_:_:_:)`` (or the
@@ -59,6 +60,22 @@ open class UIApplication: UIResponder {
 
     /// The app object, made by UIKit from its class name.
     public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    /// The selectors the Objective-C runtime finds on `UIApplication`: `openURL:` (the deprecated
+    /// `openURL(_:)`, which extensions reach with `perform(_:with:)`) and
+    /// `openURL:options:completionHandler:` (``open(_:options:completionHandler:)``; also under the
+    /// name `open:options:completionHandler:`, as `#selector` spells it from the Swift name).
+    nonisolated open override func canDispatch(_ selector: Selector) -> Bool {
+        UIApplication.openSelectors.contains(selector) || super.canDispatch(selector)
+    }
+
+    /// Calls `openURL:` or `openURL:options:completionHandler:` (see ``canDispatch(_:)``).
+    nonisolated open override func dispatch(_ selector: Selector, arguments: [Any?]) -> SelectorResult? {
+        guard UIApplication.openSelectors.contains(selector) else {
+            return super.dispatch(selector, arguments: arguments)
+        }
+        return dispatchOpen(selector, arguments: arguments)
+    }
 }
 
 /// `UIUserActivityRestoring`: an object a continued activity restores.

@@ -1,3 +1,4 @@
+public import ExtensionFoundation
 public import Foundation
 
 /// `UIResponder`: an object that takes part in the responder chain — views, view controllers,
@@ -13,10 +14,20 @@ public import Foundation
 /// required initializer, and UIKit makes app delegates, scene delegates and a storyboard's view
 /// controllers that way. A subclass that declares its own designated initializer therefore writes
 /// `required init?(coder:)` — which view and view controller subclasses already do on iOS.
+///
+/// It answers `responds(to:)` and `perform(_:with:)` through ``SelectorDispatching`` (Linux has no
+/// Objective-C runtime): a subclass that wants a selector answered overrides ``canDispatch(_:)``
+/// and ``dispatch(_:arguments:)`` and calls `super` for the others (docs/objc-runtime.md).
 @preconcurrency @MainActor
-open class UIResponder: NSObject {
+open class UIResponder: NSObject, SelectorDispatching {
     /// A responder.
     public override init() { super.init() }
+
+    /// Whether the responder has a method `selector` names: none here; subclasses list theirs.
+    nonisolated open func canDispatch(_ selector: Selector) -> Bool { false }
+
+    /// Calls the method `selector` names: none here (nil); subclasses call theirs.
+    nonisolated open func dispatch(_ selector: Selector, arguments: [Any?]) -> SelectorResult? { nil }
 
     /// A responder made from an archive (a storyboard), or by UIKit from a class name.
     public required init?(coder: NSCoder) { super.init() }

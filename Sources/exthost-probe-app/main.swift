@@ -14,6 +14,8 @@
 //   PROBE-APP <entry> <file name> inPlace=<bool> source=<bundle|nil> noscope=<ok|denied> scoped=<ok N|denied|->
 //   after=<ok|denied|->
 // where noscope reads the file without a security scope, scoped between start and stop, after once stopped.
+// A URL that is not a file (one an extension opened to hand over) prints, per App Group it is entitled to:
+//   PROBE-APP <entry> <url> defaults <group> names=<the group defaults' "names", comma-separated>
 
 import Foundation
 import Intents
@@ -134,6 +136,14 @@ enum Probe {
 
     @MainActor
     static func inspect(_ entry: String, _ url: URL, inPlace: Bool, source: String?) {
+        if !url.isFileURL {
+            // A URL an extension opened to hand over: what it wrote into the group's defaults.
+            for group in ProcessIdentity.applicationGroups {
+                let names = UserDefaults(suiteName: group)?.stringArray(forKey: "names") ?? []
+                print(
+                    "PROBE-APP \(entry) \(url.absoluteString) defaults \(group) names=\(names.joined(separator: ","))")
+            }
+        }
         var scoped = "-"
         var after = "-"
         let plain = read(url)

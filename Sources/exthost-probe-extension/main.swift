@@ -23,7 +23,8 @@
 import Foundation
 import UniformTypeIdentifiers
 
-final class ProbeHandler: NSObject, NSExtensionRequestHandling {
+@MainActor
+final class ProbeHandler: NSObject, @preconcurrency NSExtensionRequestHandling {
     /// The first argument; installed in a bundle (a device passes no arguments), the bundle's
     /// `ProbeMode` Info.plist key, read through Bundle.main as iOS code reads its own keys.
     static let mode =

@@ -2,8 +2,14 @@
 //
 //   exthost-sandbox-exec [--ro PATH]... [--rw PATH]... [--rlimit-as BYTES] [--rlimit-data BYTES]
 //       [--rlimit-nofile N] [--rlimit-nproc N] [--rlimit-cpu SECONDS] [--cgroup-procs FILE]
-//       [--scope-broker-fd N] [--no-landlock] [--allow-unconfined] [--drop-capabilities] [--report-fd N] -- PROGRAM [ARGS...]
+//       [--scope-broker-fd N] [--no-landlock] [--allow-unconfined] [--drop-capabilities] [--report-fd N]
+//       [--load-library] -- PROGRAM [ARGS...]
 //
+// --load-library: PROGRAM is a shared library (a user's extension built as a dynamic library, as
+// iOS loads an .appex's code into its extension process): instead of execv, the launcher dlopens
+// it, once confined, and calls its entry point `int exthost_extension_main(int argc, char **argv)`
+// (which exthost's runtime, linked into the library, defines) on this, the process's main thread;
+// the entry's result is the exit status.
 // --scope-broker-fd N: a socket to the host; just before exec the launcher installs a seccomp filter
 // that sends the program's open, stat, access and readlink calls to a listener, and hands the
 // listener to the host over N (the host's security-scope broker answers them).
@@ -23,13 +29,17 @@
 //   sandbox=enforced|unconfined|disabled|refused landlock-abi=N network=denied|allowed
 //       scope=signal,abstract-unix|none no-new-privs=1 [reason=WORD]
 //   exec-failed errno=N                      (only when execv fails; then exit 127)
-// End of file on the report descriptor without a second line means execv succeeded.
+//   load-failed error=TEXT                   (only when dlopen or dlsym fails; TEXT is dlerror()'s
+//                                             message with spaces as '_'; then exit 127)
+// End of file on the report descriptor without a second line means execv succeeded (or the library
+// was loaded and its entry point is about to run).
 //
 // Exit status: 64 bad usage, 70 the sandbox could not be set up (or Landlock is missing and
-// --allow-unconfined was not given), 127 PROGRAM could not be executed.
+// --allow-unconfined was not given), 127 PROGRAM could not be executed or loaded.
 
 #include "CSandbox.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -64,6 +74,7 @@ struct options {
     int no_landlock;
     int allow_unconfined;
     int drop_capabilities;
+    int load_library;
     int report_fd;
     char **program_argv;
 };
@@ -80,7 +91,8 @@ static void usage_error(const char *message, const char *argument) {
     fprintf(stderr,
             "usage: exthost-sandbox-exec [--ro PATH]... [--rw PATH]... [--rlimit-as BYTES] [--rlimit-data BYTES]\n"
             "       [--rlimit-nofile N] [--rlimit-nproc N] [--rlimit-cpu SECONDS] [--cgroup-procs FILE]\n"
-            "       [--no-landlock] [--allow-unconfined] [--drop-capabilities] [--report-fd N] -- PROGRAM [ARGS...]\n");
+            "       [--no-landlock] [--allow-unconfined] [--drop-capabilities] [--report-fd N] [--load-library]\n"
+            "       -- PROGRAM [ARGS...]\n");
     exit(EXIT_USAGE);
 }
 
@@ -131,6 +143,8 @@ static void parse(int argc, char **argv, struct options *o) {
             o->allow_unconfined = 1;
         } else if (strcmp(arg, "--drop-capabilities") == 0) {
             o->drop_capabilities = 1;
+        } else if (strcmp(arg, "--load-library") == 0) {
+            o->load_library = 1;
         } else if (strcmp(arg, "--report-fd") == 0) {
             unsigned long long fd = parse_number(arg, next);
             if (fd <= IPC_FD || fd > INT_MAX) usage_error("--report-fd must be above 3", next);
@@ -205,6 +219,35 @@ static void close_inherited(const struct options *o) {
                             eh_close_range((unsigned)keep + 1, ~0U);
     if (rc != 0) fail(o, EXIT_SANDBOX, "close-range-failed", NULL, errno);
     if (keep >= 0 && fcntl(keep, F_SETFD, FD_CLOEXEC) < 0) fail(o, EXIT_SANDBOX, "bad-report-fd", NULL, errno);
+}
+
+/// The entry point a library loaded with --load-library defines.
+typedef int (*extension_entry)(int argc, char **argv);
+
+/// Loads PROGRAM as a library and runs its entry point on this thread; returns its status, or 127
+/// (with a load-failed report line) when it cannot be loaded.
+static int run_library(const struct options *o, int argc, char **argv) {
+    dlerror();
+    void *library = dlopen(o->program_argv[0], RTLD_NOW | RTLD_LOCAL);
+    extension_entry entry = library != NULL ? (extension_entry)dlsym(library, "exthost_extension_main") : NULL;
+    if (entry == NULL) {
+        const char *why = dlerror();
+        char text[1024];
+        snprintf(text, sizeof(text), "%s", why != NULL ? why : "the library defines no exthost_extension_main");
+        char line[sizeof(text) + 32];
+        for (char *c = text; *c != '\0'; c++) {
+            if (*c == ' ' || *c == '\n' || *c == '\t') *c = '_';
+        }
+        snprintf(line, sizeof(line), "load-failed error=%s\n", text);
+        report(o, line);
+        fprintf(stderr, "exthost-sandbox-exec: cannot load %s: %s\n", o->program_argv[0],
+                why != NULL ? why : "it defines no exthost_extension_main (link it with exthost's ExtHostExtension product)");
+        return EXIT_EXEC;
+    }
+    // Loaded: end of file on the report descriptor now means the program runs, as after an exec.
+    if (o->report_fd >= 0) close(o->report_fd);
+    int count = argc - (int)(o->program_argv - argv);
+    return entry(count, o->program_argv);
 }
 
 int main(int argc, char **argv) {
@@ -292,6 +335,8 @@ int main(int argc, char **argv) {
              broker, reason);
     report(&o, line);
     close_inherited(&o);
+
+    if (o.load_library) return run_library(&o, argc, argv);
 
     execv(o.program_argv[0], o.program_argv);
     int error = errno;

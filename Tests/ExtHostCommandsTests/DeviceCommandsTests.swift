@@ -62,6 +62,20 @@ struct DeviceCommandsTests {
         let list = try JSONDecoder().decode(DeviceReports.List.self, from: Data(listJSON.utf8))
         #expect(list.directory == home.url.appendingPathComponent("data/exthost/Devices").path)
         #expect(list.devices == [info])
+        // `device show` reports the iOS version, the one property behaviours that changed between
+        // versions read (DeviceRoot.iosVersion); a device made without --ios runs the current iOS.
+        let (shown, showJSON, _) = await home.run(["device", "show", "iPhone-A", "--json"])
+        #expect(shown == .success)
+        #expect(try JSONDecoder().decode(DeviceReports.Device.self, from: Data(showJSON.utf8)) == info)
+        #expect(await home.run(["device", "show", "iPhone-A"]).1.contains("iPhone-A: iOS 16.4"))
+        #expect(await home.run(["device", "show", "nobody"]).0 == .usage)
+        #expect(DeviceRoot(url: URL(fileURLWithPath: root)).iosVersion == IOSVersion(major: 16, minor: 4))
+        #expect(DeviceRoot(url: URL(fileURLWithPath: root)).iosVersion.opensURLsThroughOpenURLSelector)
+        #expect(await home.run(["device", "create", "iPhone-B", "--json"]).0 == .success)
+        let current = DeviceRoot(url: home.url.appendingPathComponent("data/exthost/Devices/iPhone-B"))
+        #expect(current.iosVersion == .current && !current.iosVersion.opensURLsThroughOpenURLSelector)
+        #expect(await home.run(["device", "create", "iPhone-C", "--ios", "18.x"]).0 == .usage)
+        #expect(await home.run(["device", "delete", "iPhone-B"]).0 == .success)
 
         let folder = home.url.appendingPathComponent("work")
         let app = try Self.writeApp(in: folder)

@@ -17,6 +17,14 @@ struct AppleNamesTests {
         #expect(item is NSURL)
         #expect(try await text.loadItem(forTypeIdentifier: "public.plain-text") as? String == "hello")
         #expect(try await data.loadItem(forTypeIdentifier: "public.data") as? Data == Data([1, 2, 3]))
+        // Apple's declared type, stated (Swift 6 mode here; the Swift 5 fixture library states it too).
+        let declared: any NSSecureCoding = try await link.loadItem(forTypeIdentifier: "public.url", options: nil)
+        #expect((declared as? URL)?.lastPathComponent == "a")
+        let plist = NSItemProvider(
+            item: ["title": "Page", "count": 2] as NSDictionary, typeIdentifier: "com.apple.property-list")
+        let results = try await plist.loadItem(forTypeIdentifier: "com.apple.property-list")
+        #expect((results as? [String: Any])?["title"] as? String == "Page")
+        #expect((results as? NSDictionary)?.count == 2)
 
         // The callback forms: options explicit and omitted, handler with and without parentheses.
         let viaCallback: String? = await withCheckedContinuation { continuation in

@@ -43,4 +43,18 @@ int eh_openat2_beneath(int dirfd, const char *_Nonnull path, int flags, mode_t m
 /// `main`; see shims.c.
 const char *_Nullable eh_adopted_process_path(void);
 
+// MARK: - Swift calling convention
+
+/// A Swift function that takes its `self` in the context register (`swiftself`) and nothing else,
+/// returning one object at +1: what a class's vtable holds for a designated initializer (the
+/// allocating entry point, whose `self` is the class's metadata).
+typedef void *_Nullable (*eh_swift_self_function)(const void *_Nonnull self __attribute__((swift_context)))
+    __attribute__((swiftcall));
+
+/// Calls `function` with `self` in the Swift context register and returns its result (owned: +1).
+/// Swift cannot call a function pointer with a `swiftself` parameter; this is the one place that does.
+static inline void *_Nullable eh_swift_call_with_self(const void *_Nonnull function, const void *_Nonnull self) {
+    return ((eh_swift_self_function)function)(self);
+}
+
 #endif

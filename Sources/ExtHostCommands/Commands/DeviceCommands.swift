@@ -4,7 +4,7 @@ import Foundation
 /// `exthost device …`, `exthost install`, `exthost uninstall`: devices that live anywhere, as
 /// `xcrun simctl` users know them.
 enum DeviceCommands {
-    static var all: [CommandSpec] { [create, list, erase, delete, install, uninstall] }
+    static var all: [CommandSpec] { [create, list, show, erase, delete, install, uninstall] }
 
     static func devices(_ context: CommandContext) -> DeviceSet {
         DeviceSet.user(
@@ -52,6 +52,32 @@ enum DeviceCommands {
                     "\(info.name.padded(16)) iOS \(info.iosVersion.padded(6)) \(info.udid)  \(apps) app\(apps == 1 ? "" : "s")"
                 )
             }
+        }
+        return .success
+    }
+
+    static let show = CommandSpec(
+        ["device", "show"], summary: "Show a device: its identifier, iOS version, root and installed apps.",
+        arguments: "NAME", positionalCount: 1...1, options: [.flag(.json, "Machine output.")],
+        discussion: """
+            The iOS version decides the behaviours that changed between versions: from iOS 18 on, openURL: sent
+            through an extension's responder chain opens nothing (UIApplication.open(_:options:completionHandler:)
+            still does).
+            """
+    ) { parsed, context in
+        let name = parsed.positionals[0]
+        let set = devices(context)
+        guard let info = set.info(named: name) else {
+            throw CommandError.input(
+                "no device named '\(name)' under \(set.directory.path); make it with 'exthost device create \(name)'")
+        }
+        let device = DeviceReports.Device(info, root: set.root(named: name))
+        if parsed[.json] {
+            try context.printJSON(encoding: device)
+        } else {
+            context.print("\(info.name): iOS \(info.iosVersion), \(info.udid)")
+            context.print("  root \(device.root)")
+            context.print("  apps: \(device.apps.isEmpty ? "none" : device.apps.joined(separator: ", "))")
         }
         return .success
     }

@@ -2,6 +2,7 @@ import AppGroups
 import ExtensionHost
 import ExtensionIPC
 import Foundation
+import HeadlessScreens
 import HostSystem
 
 /// `exthost share`'s report as text and as JSON (the keys of ``ExtensionHost/ShareReport``).
@@ -20,6 +21,25 @@ struct ShareReportRendering {
         return (Array(pairs[..<split]), Array(pairs[(split + 1)...]))
     }
 
+    /// The extension's screens as a page: the sheet when it appeared, each step, the end (nil when
+    /// the extension showed none).
+    var screensPage: String? {
+        guard let ui = report.userInterface, let initial = ui.initialScreen ?? ui.finalScreen else { return nil }
+        var entries = [ScreenPage.Entry(caption: "1 · the sheet appeared", screen: initial)]
+        for (offset, step) in ui.steps.enumerated() {
+            let outcome = step.outcome == .performed ? "" : " (\(step.outcome.rawValue))"
+            entries.append(
+                ScreenPage.Entry(
+                    caption: "\(offset + 2) · \(step.step)\(outcome)", screen: step.screen, note: step.note))
+        }
+        if let final = ui.finalScreen, final != entries.last?.screen {
+            entries.append(ScreenPage.Entry(caption: "\(entries.count + 1) · the end", screen: final))
+        }
+        return ScreenPage.render(
+            title: report.extension?.bundleIdentifier ?? report.principal?.className ?? "extension", entries: entries,
+            lifeCycle: ui.lifeCycle, diagnostics: ui.diagnostics)
+    }
+
     var text: String {
         var lines: [String] = []
         guard let run = report.extension else { return "\(report.payload): the extension did not run" }
@@ -27,6 +47,12 @@ struct ShareReportRendering {
             "\(report.payload) → \(run.bundleIdentifier): \(run.outcome) — \(run.reason) (pid \(run.pid), \(run.exitStatus))"
         )
         if let standIn = run.standIn { lines.append("  bundle: \(standIn)") }
+        if let principal = report.principal {
+            let storyboard = principal.storyboard.map { " \($0)" } ?? ""
+            lines.append(
+                "  principal: \(principal.className) (\(principal.kind.rawValue), from \(principal.source.rawValue)"
+                    + "\(storyboard), made with \(principal.initializer))")
+        }
         let sandbox = run.sandbox
         if sandbox.status != nil {
             var parts = [
@@ -84,6 +110,34 @@ struct ShareReportRendering {
         lines.append(
             "  timings: rule \(shown(timings.ruleMilliseconds, 2)), extension hello \(shown(timings.helloMilliseconds)), "
                 + "request done \(shown(timings.finishedMilliseconds)), total \(shown(timings.totalMilliseconds))")
+        if let ui = report.userInterface {
+            lines.append("  life cycle: " + ui.lifeCycle.map(\.description).joined(separator: ", "))
+            if let text = ui.initialScreenText {
+                lines.append("  the sheet appeared:")
+                for line in text.split(separator: "\n") { lines.append("    \(line)") }
+            }
+            for step in ui.steps {
+                lines.append(
+                    "  step \(step.step) — \(step.outcome.rawValue)\(step.note.isEmpty ? "" : ": \(step.note)")")
+                for line in step.screenText.split(separator: "\n") { lines.append("    \(line)") }
+            }
+            for diagnostic in ui.diagnostics { lines.append("  UI: \(diagnostic)") }
+        }
+        for handOff in report.handOff {
+            let outcome: String
+            if let delivery = handOff.delivery, let app = handOff.app {
+                outcome =
+                    handOff.received
+                    ? "\(app) received it \(handOff.start ?? "") through \(delivery.method.rawValue)"
+                    : "\(app) never received it: \(delivery.detail)"
+            } else {
+                outcome = "no app received it"
+            }
+            lines.append(
+                "  hand-over: \(handOff.requested) \(handOff.url) → told \(handOff.opened ? "opened" : "not opened"); "
+                    + outcome)
+            lines.append("    iOS \(handOff.iosVersion): \(handOff.ios)")
+        }
         if !report.mistakes.isEmpty {
             lines.append("  mistakes a device would punish:")
             for mistake in report.mistakes { lines.append("    \(mistake)") }

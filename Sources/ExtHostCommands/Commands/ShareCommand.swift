@@ -3,6 +3,7 @@ import AppGroups
 import ExtensionHost
 import ExtensionIPC
 import Foundation
+import HeadlessScreens
 import HostSystem
 import ItemProviders
 import Payloads
@@ -48,6 +49,11 @@ enum ShareCommand {
                 "Enforce security scopes in exthost's API only, as on a kernel without seccomp user notification."),
             .value(.shuffleLoads, "SEED", "Complete the extension's loads in an order drawn from SEED (order bugs)."),
             .values(.declarations, "PLIST", "More type declarations (Info.plist files) for the rule and the items."),
+            .value(
+                .ui, "STEPS",
+                "The scripted user of a view-controller extension: a file, or steps inline (';' or a newline between "
+                    + "them): tap TITLE, tap #ID, type TEXT, alert ACTION, select ROW, wait [SECONDS]."),
+            .value(.html, "FILE.html", "Also write the extension's screens as a page (a view-controller extension)."),
             .flag(.json, "Print one JSON report."),
         ],
         discussion: """
@@ -58,10 +64,39 @@ enum ShareCommand {
             container Data/PluginKitPlugin/<UUID> and its App Group containers, nothing else), no capabilities,
             no_new_privs, its own session, one socket (fd 3). Files reach it as descriptors; its output is the log.
             Over a limit it is killed (SIGKILL) and the report says which limit, the peak and what it was doing.
+            A view-controller extension (its Info.plist names a UIViewController, or a storyboard) is shown as
+            iOS shows its sheet; without --ui a compose sheet gets 'tap Post' and any other view controller is
+            left alone until it completes or times out. The report gains the life-cycle calls in order, each
+            step with the screen after it (text and JSON), and what went wrong; a step that names nothing on
+            screen exits 2 naming its line.
             Exit: 0 completed, 1 cancelled/crashed/killed, 2 bad input, 3 the rule did not activate.
             """
     ) { parsed, context in
         try await run(parsed, context)
+    }
+
+    /// The script of `--ui`: the file it names, else the steps inline.
+    /// - Throws: ``CommandError`` (exit 2) naming the line and column of a step that cannot be read.
+    static func userScript(_ parsed: ParsedArguments, _ context: CommandContext) throws -> (UIScript, String?)? {
+        guard let value = parsed[.ui] else { return nil }
+        let file = context.resolve(value)
+        var isDirectory: ObjCBool = false
+        let isFile =
+            FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        let text: String
+        if isFile {
+            guard let data = FileManager.default.contents(atPath: file.path) else {
+                throw CommandError.input("\(value): cannot read the script")
+            }
+            text = String(decoding: data, as: UTF8.self)
+        } else {
+            text = value
+        }
+        do {
+            return (try UIScript.parse(text, source: isFile ? value : nil), isFile ? value : nil)
+        } catch {
+            throw CommandError.input("\(error)")
+        }
     }
 
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) async throws -> ExitCode {
@@ -127,6 +162,11 @@ enum ShareCommand {
                 ?? "\(path) runs as the extension \(bundleURL.path) (--extension); Bundle.main is that bundle"
         }
         if let exthost = try? Executables.exthost() { request.builtInExtension = (exthost, [ExtensionCommand.name]) }
+        request.handOff = try? DeviceHandOff.make(on: root)
+        if let (script, source) = try userScript(parsed, context) {
+            request.userScript = script
+            request.userScriptSource = source
+        }
         if SandboxPolicy.kernelLandlockABI == 0 {
             context.printError(
                 "WARNING: this kernel offers no Landlock: the extension runs UNCONFINED (the report says so)")
@@ -168,6 +208,18 @@ enum ShareCommand {
                 }
             }
             return .no
+        }
+        if let path = parsed[.html] {
+            guard let page = ShareReportRendering(report: report).screensPage else {
+                throw CommandError.failed(
+                    "--html: the extension showed no screen (it is not a view controller, or it ended before its sheet appeared)"
+                )
+            }
+            do {
+                try Data(page.utf8).write(to: context.resolve(path), options: .atomic)
+            } catch {
+                throw CommandError.failed("cannot write \(path): \(error.localizedDescription)")
+            }
         }
         if parsed[.json] {
             let (leading, trailing) = try ShareReportRendering(report: report).jsonParts()

@@ -82,6 +82,8 @@ extension OptionKey where Value == String {
     static var to: Self { Self("to") }
     /// `--type`.
     static var type: Self { Self("type") }
+    /// `--ui`.
+    static var ui: Self { Self("ui") }
     /// `--with`.
     static var with: Self { Self("with") }
 }
