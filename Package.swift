@@ -132,7 +132,7 @@ let package = Package(
                 "ItemProviders", "Intents", "LinkPresentation",
             ]),
         // Apple's Social framework for share extensions: SLComposeServiceViewController.
-        .target(name: "Social", dependencies: ["UIKit"]),
+        .target(name: "Social", dependencies: ["UIKit", "ExtensionFoundation", "ExtensionIPC", "HeadlessScreens"]),
 
         // The app exthost runs for an app bundle without a program (exthost __app).
         .target(name: "BuiltInApp", dependencies: ["UIKit", "Intents"]),
@@ -259,6 +259,9 @@ let package = Package(
                 "exthost-uikit-only",
             ],
             resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "SocialTests",
+            dependencies: ["Social", "UIKit", "HeadlessScreens", "ExtensionFoundation", "ItemProviders"]),
         // Extension code as most iOS projects write it: Swift 5 language mode, no upcoming features.
         .testTarget(
             name: "UIKitSwift5Tests",

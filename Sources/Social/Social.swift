@@ -1,1 +1,2 @@
-import UIKit
+// `import Social` gives UIKit too, as on iOS (Social's headers import UIKit).
+@_exported public import UIKit
