@@ -162,7 +162,7 @@ let package = Package(
         .executableTarget(name: "exthost-uikit-only", dependencies: ["UIKit"]),
         // Swift 5 language mode, as most iOS code is: the shapes of issue 24 must compile there.
         .target(
-            name: "ExtHostFixtureAppex", dependencies: ["UniformTypeIdentifiers", "UIKit"],
+            name: "ExtHostFixtureAppex", dependencies: ["UniformTypeIdentifiers", "UIKit", "Social"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
         .executableTarget(name: "exthost-defaults-writer", dependencies: ["UniformTypeIdentifiers"]),
         .target(name: "CEscapeProbes"),
@@ -261,7 +261,10 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "SocialTests",
-            dependencies: ["Social", "UIKit", "HeadlessScreens", "ExtensionFoundation", "ItemProviders"]),
+            dependencies: [
+                "Social", "UIKit", "HeadlessScreens", "ExtensionFoundation", "ItemProviders", "ExtensionHost", "ExtensionIPC",
+                "HostSystem", "ExtHostTestSupport", "exthost", "exthost-sandbox-exec", "exthost-probe-app",
+            ]),
         // Extension code as most iOS projects write it: Swift 5 language mode, no upcoming features.
         .testTarget(
             name: "UIKitSwift5Tests",
