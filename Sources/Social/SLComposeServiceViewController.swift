@@ -88,6 +88,7 @@ open class SLComposeServiceViewController: UIViewController, UITextViewDelegate 
         view = root
         addChild(navigation)
         navigation.view.frame = card
+        content.view.frame = CGRect(origin: .zero, size: card.size)
         navigation.view.backgroundColor = .systemBackground
         navigation.navigationBar.frame = CGRect(x: 0, y: 0, width: card.width, height: ComposeSheetContent.barHeight)
         root.addSubview(navigation.view)

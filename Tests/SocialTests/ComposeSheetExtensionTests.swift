@@ -129,4 +129,83 @@ struct ComposeSheetExtensionTests {
         #expect(ui.diagnostics.map(\.kind) == [.postWhileContentInvalid], "\(ui.diagnostics)")
         #expect(!report.log.contains("didSelectPost"))
     }
+
+    /// What the measuring script writes for each element of the first screen it measures.
+    struct Box: Decodable {
+        var role: String
+        var text: String
+        var top: Double
+        var left: Double
+        var width: Double
+        var height: Double
+    }
+
+    /// A script that writes the box the browser laid out for each node of the first screen.
+    static let measuring = """
+        <pre id="layout"></pre><script>
+        const nodes = [...document.querySelectorAll('#screen-0 [data-role]')];
+        document.getElementById('layout').textContent = JSON.stringify(nodes.map((el) => {
+          const b = el.getBoundingClientRect();
+          return { role: el.dataset.role, text: el.dataset.text || '', top: b.top, left: b.left, width: b.width, height: b.height };
+        }));
+        </script></body>
+        """
+
+    /// Runs headless Chromium (Debian's, installed by Scripts/bootstrap) with `arguments`; its output.
+    static func chromium(_ arguments: [String], scratch: URL) async throws -> String {
+        let browser = try #require(
+            ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].first {
+                FileManager.default.isExecutableFile(atPath: $0)
+            }, "no chromium: run Scripts/bootstrap (it installs Debian's chromium)")
+        let finished = try await TestSupport.runProgram(
+            URL(fileURLWithPath: browser),
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
+                "--user-data-dir=\(scratch.appendingPathComponent("profile").path)", "--window-size=500,1100",
+            ] + arguments)
+        #expect(finished.status == .exited(0), "chromium: \(finished.errors.suffix(2000))")
+        return finished.output
+    }
+
+    @Test func theScreensPageShowsTheComposeSheetInChromium() async throws {
+        try #require(!Self.products.isEmpty, "the products folder is found through /proc/self/exe")
+        let root = try await Self.device()
+        let scratch = root.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let page = scratch.appendingPathComponent("screens.html")
+        let (finished, _) = try await Self.share(root, ["--html", page.path])
+        #expect(finished.status == .exited(0), "\(finished.errors)")
+
+        // A screenshot, as a person would see the page.
+        let screenshot = scratch.appendingPathComponent("screens.png")
+        _ = try await Self.chromium(["--screenshot=\(screenshot.path)", page.absoluteString], scratch: scratch)
+        let png = try Data(contentsOf: screenshot)
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG")
+        let width = png.count > 24 ? png[16..<20].reduce(0) { $0 << 8 | Int($1) } : 0
+        #expect(width == 500)
+
+        // What the browser laid out for the sheet as it appeared.
+        let html = try String(contentsOf: page, encoding: .utf8)
+        let measured = scratch.appendingPathComponent("measured.html")
+        try Data(html.replacingOccurrences(of: "</body>", with: Self.measuring).utf8).write(to: measured)
+        let dom = try await Self.chromium(["--dump-dom", measured.absoluteString], scratch: scratch)
+        let start = try #require(dom.range(of: "<pre id=\"layout\">"))
+        let end = try #require(dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex))
+        let json = String(dom[start.upperBound..<end.lowerBound]).replacingOccurrences(of: "&lt;", with: "<")
+            .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&quot;", with: "\"")
+            .replacingOccurrences(of: "&amp;", with: "&")
+        let boxes = try JSONDecoder().decode([Box].self, from: Data(json.utf8))
+        let bar = try #require(boxes.first { $0.role == "navigationBar" })
+        let text = try #require(boxes.first { $0.role == "textView" })
+        let buttons = boxes.filter { $0.role == "barButton" }
+        #expect(bar.text == "Compose")
+        #expect(buttons.map(\.text) == ["Cancel", "Post"])
+        #expect(text.text == "ProCamera + HDR - the next dimension in iOS mobile")
+        #expect(boxes.contains { $0.role == "label" && $0.text == "10" && $0.width > 0 && $0.height > 0 })
+        for box in [bar, text] + buttons { #expect(box.width > 0 && box.height > 0, "\(box)") }
+        #expect(bar.top < text.top, "the bar is drawn above the text: \(bar) \(text)")
+        if let post = buttons.last {
+            #expect(post.left > bar.left + bar.width / 2, "Post is on the right of the bar: \(post) \(bar)")
+        }
+    }
 }
