@@ -29,6 +29,7 @@ open class SLComposeServiceViewController: UIViewController, UITextViewDelegate 
     private var sheetContent: ComposeSheetContent?
     private var storedTextView: UITextView?
     private var itemsLoaded = false
+    private var previewLoaded = false
     private var hasAppeared = false
     private var isClosing = false
     private lazy var cancelItem = UIBarButtonItem(
@@ -248,8 +249,23 @@ open class SLComposeServiceViewController: UIViewController, UITextViewDelegate 
         closeExtensionSheet(because: reason, completion: finish)
     }
 
+    // MARK: - Preview
+
+    // Apple declares it implicitly unwrapped:
+
+    // swift-format-ignore: NeverUseImplicitlyUnwrappedOptionals
+    /// The view shown beside the text as the attachments' preview (Apple: "Loads a view that displays a
+    /// preview of the attachments in the extension context"); asked for once, before the sheet
+    /// appears. An override's view is shown on the right of the text view. Headless, the default
+    /// returns nil: exthost draws no thumbnail of the attachments (iOS shows one).
+    open func loadPreviewView() -> UIView! { nil }
+
     private func sheetWillAppear() {
         if !itemsLoaded { reloadConfigurationItems() }
+        if !previewLoaded {
+            previewLoaded = true
+            if let preview = loadPreviewView() { sheetContent?.showPreview(preview) }
+        }
         updateSheetTitle()
     }
 
@@ -318,6 +334,15 @@ final class ComposeSheetContent: UIViewController {
         counter.isHidden = remaining == nil
         counter.text = remaining.map(String.init)
         counter.textColor = (remaining ?? 0) < 0 ? .systemRed : .secondaryLabel
+    }
+
+    /// Shows `preview` on the right of the text view, which gets narrower.
+    func showPreview(_ preview: UIView) {
+        loadViewIfNeeded()
+        let side: CGFloat = 80
+        preview.frame = CGRect(x: size.width - 16 - side, y: Self.barHeight + 8, width: side, height: side)
+        textView.frame.size.width = max(0, size.width - 32 - side - 8)
+        view.addSubview(preview)
     }
 
     /// Replaces the rows with one per item.

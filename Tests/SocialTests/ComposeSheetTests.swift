@@ -75,6 +75,15 @@ final class AudienceViewController: UIViewController {
     }
 }
 
+/// A compose sheet with its own preview of the attachments.
+final class PreviewComposeController: SLComposeServiceViewController {
+    override func loadPreviewView() -> UIView! {
+        let preview = UIImageView()
+        preview.accessibilityIdentifier = "preview"
+        return preview
+    }
+}
+
 /// A compose sheet whose Post forgets to end the request.
 final class ForgetfulComposeController: SLComposeServiceViewController {
     override func didSelectPost() {}
@@ -233,6 +242,18 @@ struct ComposeSheetTests {
         #expect(ComposeScreen.calls(screen, "TemplateComposeController").last == "didSelectCancel()")
         #expect(!controller.posted)
         #expect(screen.diagnostics().isEmpty, "\(screen.diagnostics())")
+    }
+
+    @Test func anOverriddenPreviewIsShownBesideTheText() async throws {
+        let plain = await ComposeScreen.present(TemplateComposeController(), context: ComposeScreen.context())
+        let fullWidth = try #require(plain.snapshot().allNodes.first { $0.role == .textView }).frame.width
+        let screen = await ComposeScreen.present(PreviewComposeController(), context: ComposeScreen.context())
+        let nodes = screen.snapshot().allNodes
+        let preview = try #require(nodes.first { $0.identifier == "preview" })
+        let text = try #require(nodes.first { $0.role == .textView })
+        #expect(preview.role == .image && preview.frame.width == 80)
+        #expect(text.frame.width == fullWidth - 88)
+        #expect(text.frame.x + text.frame.width <= preview.frame.x)
     }
 
     @Test func aPostThatNeverEndsTheRequestIsReported() async throws {
