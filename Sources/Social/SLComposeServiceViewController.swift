@@ -328,6 +328,13 @@ final class ComposeSheetContent: UIViewController {
         view.addSubview(counter)
     }
 
+    /// The text view takes the keyboard whenever the sheet's content shows — when the sheet appears,
+    /// and when a configuration view controller is popped.
+    override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        _ = textView.becomeFirstResponder()
+    }
+
     /// Shows `remaining` under the text (hidden when nil; red when negative).
     func showCounter(_ remaining: Int?) {
         loadViewIfNeeded()

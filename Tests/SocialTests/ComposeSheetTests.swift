@@ -209,6 +209,7 @@ struct ComposeSheetTests {
         let back = await screen.run(try UIScript.parse("tap Everyone"))
         #expect(back.steps.map(\.outcome) == [.performed])
         #expect(ComposeScreen.node(screen, text: "Audience")?.detail == "Everyone")
+        #expect(controller.textView.isFirstResponder, "back on the sheet, the text view has the keyboard again")
         #expect(
             ComposeScreen.calls(screen, "AudienceViewController").suffix(2) == [
                 "viewDidDisappear(true)", "didMove(toParent: nil)",
