@@ -96,6 +96,7 @@ open class SLComposeServiceViewController: UIViewController, UITextViewDelegate 
         navigation.didMove(toParent: self)
         sheetNavigation = navigation
         sheetContent = content
+        if autoCompletionViewController != nil { showAutoCompletion() }
         updateSheetTitle()
         updateCounter()
     }
@@ -183,7 +184,30 @@ open class SLComposeServiceViewController: UIViewController, UITextViewDelegate 
         let items = (configurationItems() ?? []).compactMap { $0 as? SLComposeSheetConfigurationItem }
         sheetContent.show(items)
         var frame = sheetNavigation.view.frame
-        frame.size.height = ComposeSheetContent.height(rows: items.count)
+        frame.size.height = sheetContent.view.frame.height
+        sheetNavigation.view.frame = frame
+    }
+
+    // swift-format-ignore: NeverUseImplicitlyUnwrappedOptionals
+    /// A view controller shown under the text in place of the configuration rows while it is set
+    /// (Apple: "An autocompletion view can appear in place of the list of configuration items, just
+    /// below the text view in the compose view. The compose view controller allows only one
+    /// autocompletion view controller to be present at a time"); its height is its
+    /// `preferredContentSize.height` (three rows' height when that is zero). Setting nil brings the
+    /// rows back. It is a child of the sheet and appears and disappears with it.
+    open var autoCompletionViewController: UIViewController! {
+        didSet {
+            UIKitThread.check("SLComposeServiceViewController.autoCompletionViewController", self)
+            guard oldValue !== autoCompletionViewController else { return }
+            showAutoCompletion()
+        }
+    }
+
+    private func showAutoCompletion() {
+        guard let sheetContent, let sheetNavigation else { return }
+        sheetContent.showAutoCompletion(autoCompletionViewController)
+        var frame = sheetNavigation.view.frame
+        frame.size.height = sheetContent.view.frame.height
         sheetNavigation.view.frame = frame
     }
 
@@ -308,6 +332,7 @@ final class ComposeSheetContent: UIViewController {
     private let textView: UITextView
     private let counter = UILabel()
     private var rows: [ConfigurationRow] = []
+    private var autoCompletion: UIViewController?
 
     init(size: CGSize, textView: UITextView) {
         self.size = size
@@ -365,7 +390,37 @@ final class ComposeSheetContent: UIViewController {
                 frame: CGRect(
                     x: 0, y: Self.rowsTop + CGFloat(index) * Self.rowHeight, width: size.width, height: Self.rowHeight))
         }
-        for row in rows { view.addSubview(row) }
-        view.frame.size.height = Self.height(rows: items.count)
+        for row in rows {
+            row.isHidden = autoCompletion != nil
+            view.addSubview(row)
+        }
+        layOut()
+    }
+
+    /// Shows `controller`'s view in place of the rows (nil: the rows again).
+    func showAutoCompletion(_ controller: UIViewController?) {
+        loadViewIfNeeded()
+        if let old = autoCompletion {
+            old.willMove(toParent: nil)
+            old.viewIfLoaded?.removeFromSuperview()
+            old.removeFromParent()
+        }
+        autoCompletion = controller
+        for row in rows { row.isHidden = controller != nil }
+        if let controller {
+            addChild(controller)
+            let preferred = controller.preferredContentSize.height
+            controller.view.frame = CGRect(
+                x: 0, y: Self.rowsTop, width: size.width, height: preferred > 0 ? preferred : 3 * Self.rowHeight)
+            view.addSubview(controller.view)
+            controller.didMove(toParent: self)
+        }
+        layOut()
+    }
+
+    /// The card's height: the rows', or the autocompletion view's in their place.
+    private func layOut() {
+        let below = autoCompletion?.viewIfLoaded.map { $0.frame.height } ?? CGFloat(rows.count) * Self.rowHeight
+        view.frame.size.height = Self.rowsTop + below + 8
     }
 }

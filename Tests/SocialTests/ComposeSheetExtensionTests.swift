@@ -130,6 +130,21 @@ struct ComposeSheetExtensionTests {
         #expect(!report.log.contains("didSelectPost"))
     }
 
+    @Test func cancelCancelsTheRequestAsTheHostSeesIt() async throws {
+        try #require(!Self.products.isEmpty, "the products folder is found through /proc/self/exe")
+        let root = try await Self.device()
+        defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
+        let (finished, report) = try await Self.share(root, ["--ui", "tap Cancel"])
+        #expect(finished.status == .exited(1), "a cancelled request exits 1: \(finished.errors)")
+        #expect(report.extension?.outcome == "cancelled", "\(report.extension?.outcome ?? "")")
+        #expect(
+            report.extension?.reason.contains("cancelled the request") == true, "\(report.extension?.reason ?? "")")
+        let ui = try #require(report.userInterface)
+        #expect(ui.lifeCycle.last?.call == "didSelectCancel()")
+        #expect(ui.diagnostics.isEmpty, "\(ui.diagnostics)")
+        #expect(!report.log.contains("didSelectPost"))
+    }
+
     /// What the measuring script writes for each element of the first screen it measures.
     struct Box: Decodable {
         var role: String

@@ -84,6 +84,44 @@ final class PreviewComposeController: SLComposeServiceViewController {
     }
 }
 
+/// Suggestions shown while the text ends with "#": a button per tag that completes the text.
+final class TagSuggestions: UIViewController {
+    weak var sheet: SLComposeServiceViewController?
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        preferredContentSize = CGSize(width: 0, height: 88)
+        let tag = UIButton(type: .system)
+        tag.setTitle("#swift", for: .normal)
+        tag.addAction(
+            UIAction { [weak self] _ in
+                guard let sheet = self?.sheet else { return }
+                sheet.textView.text += "swift"
+                sheet.autoCompletionViewController = nil
+            }, for: .primaryActionTriggered)
+        view.addSubview(tag)
+    }
+}
+
+/// A compose sheet that suggests tags while the person types one.
+final class TaggingComposeController: SLComposeServiceViewController {
+    let audience: SLComposeSheetConfigurationItem = SLComposeSheetConfigurationItem()
+
+    override func configurationItems() -> [Any]! {
+        audience.title = "Audience"
+        return [audience]
+    }
+
+    override func isContentValid() -> Bool {
+        if contentText.hasSuffix("#"), autoCompletionViewController == nil {
+            let suggestions = TagSuggestions()
+            suggestions.sheet = self
+            autoCompletionViewController = suggestions
+        }
+        return true
+    }
+}
+
 /// A compose sheet whose Post forgets to end the request.
 final class ForgetfulComposeController: SLComposeServiceViewController {
     override func didSelectPost() {}
@@ -255,6 +293,28 @@ struct ComposeSheetTests {
         #expect(preview.role == .image && preview.frame.width == 80)
         #expect(text.frame.width == fullWidth - 88)
         #expect(text.frame.x + text.frame.width <= preview.frame.x)
+    }
+
+    @Test func anAutocompletionControllerShowsInPlaceOfTheRows() async throws {
+        let controller = TaggingComposeController()
+        let screen = await ComposeScreen.present(controller, context: ComposeScreen.context(text: "Hello"))
+        #expect(ComposeScreen.node(screen, text: "Audience")?.tappable == true)
+        let run = await screen.run(try UIScript.parse("type \" #\"\ntap \"#swift\""))
+        #expect(run.steps.map(\.outcome) == [.performed, .performed], "\(run.steps.map(\.note))")
+        let during = run.steps[0].screen
+        #expect(during.allNodes.first { $0.text == "Audience" }?.hidden == true)
+        #expect(during.allNodes.first { $0.text == "#swift" }?.tappable == true)
+        #expect(
+            ComposeScreen.calls(screen, "TagSuggestions").prefix(6) == [
+                "willMove(toParent: ComposeSheetContent)", "loadView()", "viewDidLoad()", "viewWillAppear(false)",
+                "viewIsAppearing(false)", "viewDidAppear(false)",
+            ])
+        // The tag completed the text and the suggestions went: the rows are back.
+        #expect(controller.contentText == "Hello #swift")
+        #expect(controller.autoCompletionViewController == nil)
+        #expect(ComposeScreen.node(screen, text: "#swift") == nil)
+        #expect(ComposeScreen.node(screen, text: "Audience")?.tappable == true)
+        #expect(ComposeScreen.calls(screen, "TagSuggestions").suffix(1) == ["didMove(toParent: nil)"])
     }
 
     @Test func aPostThatNeverEndsTheRequestIsReported() async throws {
