@@ -100,7 +100,7 @@ let package = Package(
             dependencies: [
                 "Shortcuts", "ActivationRules", "AppGroups", "Payloads", "ItemProviders", "UniformTypes",
                 "ExtensionHost",
-                "ExtensionIPC", "HostSystem", "LaunchServices", "SheetReports",
+                "ExtensionIPC", "HostSystem", "LaunchServices", "SheetReports", "HeadlessScreens",
             ]),
 
         // MARK: - Apple's names, for a user's own extension and app
@@ -178,7 +178,9 @@ let package = Package(
         .target(name: "ExtHostTestSupport", dependencies: ["HostSystem"], path: "Tests/ExtHostTestSupport"),
         .testTarget(
             name: "HostSystemTests",
-            dependencies: ["HostSystem", "ExtensionIPC", "exthost-sandbox-exec", "exthost-test-child"]),
+            dependencies: [
+                "HostSystem", "ExtensionIPC", "ExtHostTestSupport", "exthost-sandbox-exec", "exthost-test-child",
+            ]),
         .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes"]),
         .testTarget(name: "PredicatesTests", dependencies: ["Predicates"], resources: [.copy("Fixtures")]),
         .testTarget(
