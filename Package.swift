@@ -162,7 +162,7 @@ let package = Package(
         .executableTarget(name: "exthost-uikit-only", dependencies: ["UIKit"]),
         // Swift 5 language mode, as most iOS code is: the shapes of issue 24 must compile there.
         .target(
-            name: "ExtHostFixtureAppex", dependencies: ["UniformTypeIdentifiers", "UIKit", "Social"],
+            name: "ExtHostFixtureAppex", dependencies: ["UniformTypeIdentifiers", "MobileCoreServices", "UIKit", "Social"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
         .executableTarget(name: "exthost-defaults-writer", dependencies: ["UniformTypeIdentifiers"]),
         .target(name: "CEscapeProbes"),

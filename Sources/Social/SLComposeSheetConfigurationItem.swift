@@ -3,8 +3,11 @@ import ExtensionFoundation
 import Foundation
 package import UIKit
 
-/// The handler a configuration item runs when the person taps its row (on the main thread).
-public typealias SLComposeSheetConfigurationItemTapHandler = @MainActor () -> Void
+/// The handler a configuration item runs when the person taps its row: on the main thread, but
+/// declared without an actor as Apple declares it (`() -> Void`), so a method reference such as
+/// `item.tapHandler = self.showAccounts` compiles in Swift 5 mode without a warning; a closure
+/// written in the compose controller's methods is main-actor isolated as that method is.
+public typealias SLComposeSheetConfigurationItemTapHandler = () -> Void
 
 /// `SLComposeSheetConfigurationItem`: a row of the compose sheet under the text — a title, a value
 /// (or a spinner while ``valuePending``), and what a tap does. Apple: "create as many configuration

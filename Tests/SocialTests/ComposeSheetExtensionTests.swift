@@ -15,7 +15,7 @@ struct ComposeSheetExtensionTests {
 
     /// A device with `Compose.app` installed, whose extension is the fixture library with
     /// `ShareViewController` as its principal class.
-    static func device() async throws -> URL {
+    static func device(principal: String = "ShareViewController") async throws -> URL {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("compose-\(UUID().uuidString)")
         let app = scratch.appendingPathComponent("src/Compose.app")
         let appex = app.appendingPathComponent("PlugIns/Compose.appex")
@@ -46,7 +46,7 @@ struct ComposeSheetExtensionTests {
             		<key>NSExtensionPointIdentifier</key>
             		<string>com.apple.share-services</string>
             		<key>NSExtensionPrincipalClass</key>
-            		<string>$(PRODUCT_MODULE_NAME).ShareViewController</string>
+            		<string>$(PRODUCT_MODULE_NAME).\(principal)</string>
             		<key>NSExtensionAttributes</key>
             		<dict>
             			<key>NSExtensionActivationRule</key>
@@ -128,6 +128,27 @@ struct ComposeSheetExtensionTests {
         #expect(ui.steps.first?.screen.allNodes.contains { $0.text == "-29" } == true)
         #expect(ui.diagnostics.map(\.kind) == [.postWhileContentInvalid], "\(ui.diagnostics)")
         #expect(!report.log.contains("didSelectPost"))
+    }
+
+    @Test func realWorldShapesRunTheirRowsAndTheirLoadInDidSelectPost() async throws {
+        try #require(!Self.products.isEmpty, "the products folder is found through /proc/self/exe")
+        let root = try await Self.device(principal: "ComposeShapesViewController")
+        defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
+        let (finished, report) = try await Self.share(root)
+        #expect(finished.status == .exited(0), "\(finished.errors)")
+        let ui = try #require(report.userInterface)
+        let initial = try #require(ui.initialScreen)
+        let rows = initial.allNodes.filter { $0.role == .control }
+        #expect(rows.map(\.text) == ["Channel", "Tags", "Audience"])
+        #expect(rows.map(\.detail) == ["Pick one", "None", nil])
+        #expect(rows.last?.children.contains { $0.role == .activityIndicator && $0.animating == true } == true)
+        #expect(initial.allNodes.first { $0.role == .navigationBar }?.text == "Share")
+        #expect(initial.allNodes.contains { $0.text == "230" })
+        #expect(
+            report.log.contains("FIXTURE ComposeShapes url=Optional(https://example.com/safari-webpage/1)"),
+            "\(report.log)")
+        #expect(report.extension?.outcome == "completed")
+        #expect(ui.diagnostics.isEmpty, "\(ui.diagnostics)")
     }
 
     @Test func cancelCancelsTheRequestAsTheHostSeesIt() async throws {
