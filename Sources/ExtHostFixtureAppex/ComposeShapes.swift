@@ -66,3 +66,13 @@ class ComposeShapesViewController: SLComposeServiceViewController {
         return items
     }
 }
+
+/// A compose sheet that never waits for Post — a common shape: it hands the shared item over in
+/// `viewDidAppear` and completes the request at once, so the sheet closes before anyone could tap.
+class SilentComposeViewController: SLComposeServiceViewController {
+    override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        print("FIXTURE SilentCompose text=\(contentText ?? "")")
+        extensionContext?.completeRequest(returningItems: [], completionHandler: nil)
+    }
+}

@@ -149,7 +149,8 @@ package final class ExtensionScreen {
             list.append(record.diagnostic)
         }
         list += stepDiagnostics
-        if isClosed, !requestEnded, context != nil {
+        // The model says at once whether the request ended (``requestEnded`` follows a turn later).
+        if isClosed, let context, !requestEnded, !context.model.isFinished {
             list.append(
                 UIDiagnostic(
                     kind: .requestNeverCompleted,

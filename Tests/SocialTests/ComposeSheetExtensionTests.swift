@@ -151,6 +151,19 @@ struct ComposeSheetExtensionTests {
         #expect(ui.diagnostics.isEmpty, "\(ui.diagnostics)")
     }
 
+    @Test func aSheetThatCompletesByItselfGetsNoDefaultTap() async throws {
+        try #require(!Self.products.isEmpty, "the products folder is found through /proc/self/exe")
+        let root = try await Self.device(principal: "SilentComposeViewController")
+        defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
+        let (finished, report) = try await Self.share(root)
+        #expect(finished.status == .exited(0), "no Post was left to tap, and that is no mistake: \(finished.errors)")
+        #expect(report.extension?.outcome == "completed")
+        let ui = try #require(report.userInterface)
+        #expect(ui.defaultScript && ui.steps.isEmpty, "\(ui.steps.map(\.note))")
+        #expect(ui.lifeCycle.last?.call == "viewDidDisappear(true)")
+        #expect(ui.diagnostics.isEmpty, "\(ui.diagnostics)")
+    }
+
     @Test func cancelCancelsTheRequestAsTheHostSeesIt() async throws {
         try #require(!Self.products.isEmpty, "the products folder is found through /proc/self/exe")
         let root = try await Self.device()
