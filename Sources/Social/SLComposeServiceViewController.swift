@@ -17,8 +17,9 @@ public import UIKit
 /// 1. `beginRequest(with:)`, `loadView` (which makes ``textView``), `viewDidLoad`; the
 ///    configuration items are asked for; `viewWillAppear`, `viewIsAppearing`, `viewDidAppear`; the
 ///    text view takes the keyboard, the content is validated, then ``presentationAnimationDidFinish()``.
-/// 2. Each change of the text calls ``isContentValid()`` again (through ``validateContent()``); Post is
-///    disabled while it returns `false` — a tap on it then does nothing, and the report says why.
+/// 2. Each change the person types calls ``isContentValid()`` again (through ``validateContent()``);
+///    Post is disabled while it returns `false` — a tap on it then does nothing, and the report says
+///    why. Code that changes the text or what validation reads calls ``validateContent()`` itself.
 /// 3. Post: the sheet animates away (`viewWillDisappear`, `viewDidDisappear`), then
 ///    ``didSelectPost()`` runs; Cancel (or ``cancel()``): the same, then ``didSelectCancel()``.
 ///

@@ -98,6 +98,7 @@ final class TagSuggestions: UIViewController {
                 guard let sheet = self?.sheet else { return }
                 sheet.textView.text += "swift"
                 sheet.autoCompletionViewController = nil
+                sheet.validateContent()
             }, for: .primaryActionTriggered)
         view.addSubview(tag)
     }
@@ -221,8 +222,13 @@ struct ComposeSheetTests {
         #expect(diagnostics.map(\.kind) == [.postWhileContentInvalid])
         #expect(diagnostics.first?.line == 2)
 
-        // Code that shortens the text makes the content valid again; Post works.
+        // Code that shortens the text does not re-validate by itself (Apple: isContentValid runs "after
+        // each change a user makes"); validateContent() does, and Post works again.
+        let typed = controller.validations
         controller.textView.text = "Fine"
+        #expect(controller.validations == typed)
+        #expect(ComposeScreen.node(screen, text: "Post")?.enabled == false)
+        controller.validateContent()
         #expect(ComposeScreen.node(screen, text: "Post")?.enabled == nil)
         let again = await screen.run(UIScript.composeSheetDefault)
         #expect(again.steps.map(\.outcome) == [.performed])
