@@ -29,6 +29,9 @@ package final class ExtensionScreen {
     private var presented = false
     private static var liveScreens = 0
     private let firstSequence: UInt64
+    /// UIKit's change count when the screen was made: a violation on an object gone since is this
+    /// screen's only if it came later.
+    private let firstGeneration: UInt64
 
     /// A screen for `rootViewController`, serving `context`.
     package init(rootViewController: UIViewController, context: NSExtensionContext?) {
@@ -36,6 +39,7 @@ package final class ExtensionScreen {
         self.context = context
         window = UIWindow(frame: UIScreen.main.bounds)
         firstSequence = LifeCycleClock.tick()
+        firstGeneration = UIKitThread.generation
         window.extensionScreen = self
         rootViewController.hostedJournal = journal
         Self.liveScreens += 1
@@ -137,7 +141,8 @@ package final class ExtensionScreen {
     /// unanswered.
     package func diagnostics() -> [UIDiagnostic] {
         var list: [UIDiagnostic] = []
-        for violation in UIKitThread.violations where belongs(violation.object.object) {
+        for violation in UIKitThread.violations
+        where belongs(violation.object.object, changedAt: violation.sequence) {
             list.append(
                 UIDiagnostic(
                     kind: .offMainThread,
@@ -174,6 +179,13 @@ package final class ExtensionScreen {
 
     /// Whether `object` (a view, controller, constraint, gesture recognizer) is part of this screen;
     /// an object that is gone or in no hierarchy counts when this is the only screen.
+    private func belongs(_ object: AnyObject?, changedAt generation: UInt64) -> Bool {
+        // An object gone since (another screen's, in a process that shows several) is this one's
+        // only if the change came after the screen was made and no other screen is live.
+        if object == nil { return generation > firstGeneration && Self.liveScreens == 1 }
+        return belongs(object)
+    }
+
     private func belongs(_ object: AnyObject?) -> Bool {
         switch object {
         case let view as UIView:
