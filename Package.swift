@@ -132,7 +132,7 @@ let package = Package(
                 "ItemProviders", "Intents", "LinkPresentation",
             ]),
         // Apple's Social framework for share extensions: SLComposeServiceViewController.
-        .target(name: "Social", dependencies: ["UIKit"]),
+        .target(name: "Social", dependencies: ["UIKit", "ExtensionFoundation", "ExtensionIPC", "HeadlessScreens"]),
 
         // The app exthost runs for an app bundle without a program (exthost __app).
         .target(name: "BuiltInApp", dependencies: ["UIKit", "Intents"]),
@@ -162,7 +162,7 @@ let package = Package(
         .executableTarget(name: "exthost-uikit-only", dependencies: ["UIKit"]),
         // Swift 5 language mode, as most iOS code is: the shapes of issue 24 must compile there.
         .target(
-            name: "ExtHostFixtureAppex", dependencies: ["UniformTypeIdentifiers", "UIKit"],
+            name: "ExtHostFixtureAppex", dependencies: ["UniformTypeIdentifiers", "UIKit", "Social"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
         .executableTarget(name: "exthost-defaults-writer", dependencies: ["UniformTypeIdentifiers"]),
         .target(name: "CEscapeProbes"),
@@ -259,6 +259,12 @@ let package = Package(
                 "exthost-uikit-only",
             ],
             resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "SocialTests",
+            dependencies: [
+                "Social", "UIKit", "HeadlessScreens", "ExtensionFoundation", "ItemProviders", "ExtensionHost", "ExtensionIPC",
+                "HostSystem", "ExtHostTestSupport", "exthost", "exthost-sandbox-exec", "exthost-probe-app",
+            ]),
         // Extension code as most iOS projects write it: Swift 5 language mode, no upcoming features.
         .testTarget(
             name: "UIKitSwift5Tests",
