@@ -557,4 +557,78 @@ struct LibraryExtensionTests {
         #expect(error.contains(bad.message), "\(error)")
         #expect(try Self.groupDefaults(root).isEmpty)
     }
+
+    /// `MainInterface.storyboard` as Xcode's Share Extension template writes it.
+    static let xcodeShareStoryboard = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="13122.16" \
+        targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" \
+        useSafeAreas="YES" colorMatched="YES" initialViewController="j1y-V4-xli">
+            <dependencies>
+                <plugIn identifier="com.apple.InterfaceBuilder.IBCocoaTouchPlugin" version="13104.12"/>
+                <capability name="Safe area layout guides" minToolsVersion="9.0"/>
+                <capability name="documents saved in the Xcode 8 format" minToolsVersion="8.0"/>
+            </dependencies>
+            <scenes>
+                <!--Share View Controller-->
+                <scene sceneID="ceB-am-kn3">
+                    <objects>
+                        <viewController id="j1y-V4-xli" customClass="ShareViewController" customModuleProvider="target" \
+        sceneMemberID="viewController">
+                            <view key="view" opaque="NO" contentMode="scaleToFill" id="wbc-yd-nQP">
+                                <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                                <color key="backgroundColor" red="0.0" green="0.0" blue="0.0" alpha="0.0" \
+        colorSpace="custom" customColorSpace="sRGB"/>
+                                <viewLayoutGuide key="safeArea" id="1Xd-am-t49"/>
+                            </view>
+                        </viewController>
+                        <placeholder placeholderIdentifier="IBFirstResponder" id="CEy-Cv-SGf" userLabel="First Responder" \
+        sceneMemberID="firstResponder"/>
+                    </objects>
+                    <point key="canvasLocation" x="-12" y="67"/>
+                </scene>
+            </scenes>
+        </document>
+        """
+
+    @Test func xcodesShareTemplateRunsFromItsStoryboardAndTheDefaultPostCompletes() async throws {
+        guard !Self.products.isEmpty else { throw Skip("no /proc/self/exe") }
+        let (root, items) = try await Self.device(
+            Self.storyboardKeys, files: ["Base.lproj/MainInterface.storyboard": Self.xcodeShareStoryboard])
+        defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
+        // The built exthost, as a user runs it.
+        let run = try await TestSupport.runProgram(
+            TestSupport.program("exthost"), ["share", items.path, "--json", "--root", root.path])
+        #expect(run.status == .exited(0), "\(run.errors)")
+        let report = try TestSupport.decode(ShareReport.self, run.output, note: run.errors)
+        #expect(
+            report.principal
+                == PrincipalDescription(
+                    className: "ExtHostFixtureAppex.ShareViewController", source: .mainStoryboard,
+                    kind: .viewController, storyboard: "Base.lproj/MainInterface.storyboard",
+                    initializer: "init(coder:)"))
+        let ui = try #require(report.userInterface)
+        #expect(ui.defaultScript && ui.steps.map(\.step.description) == ["tap Post"])
+        #expect(ui.lifeCycle.last?.call == "didSelectPost()", "\(ui.lifeCycle)")
+        #expect(ui.initialScreen?.allNodes.contains { $0.role == .navigationBar } == true)
+        #expect(report.extension?.outcome == "completed")
+        #expect(report.log.contains("FIXTURE ShareViewController.didSelectPost"), "\(report.log)")
+    }
+
+    @Test func theBuiltExthostExitsTwoForAStoryboardThatIsNotXML() async throws {
+        guard !Self.products.isEmpty else { throw Skip("no /proc/self/exe") }
+        let (root, items) = try await Self.device(
+            Self.storyboardKeys, files: ["MainInterface.storyboard": "MainInterface.storyboardc\n"])
+        defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
+        let run = try await TestSupport.runProgram(
+            TestSupport.program("exthost"), ["share", items.path, "--root", root.path])
+        #expect(run.status == .exited(2), "\(run.errors)")
+        let file = root.appendingPathComponent("Bundles/Fix.app/PlugIns/Fix.appex/MainInterface.storyboard")
+        #expect(
+            run.errors.contains(
+                "\(file.path):1:1: the storyboard is not well-formed XML: not XML: expected '<' to start an element"),
+            "\(run.errors)")
+        #expect(try Self.groupDefaults(root).isEmpty)
+    }
 }

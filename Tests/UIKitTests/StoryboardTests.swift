@@ -133,6 +133,9 @@ struct StoryboardTests {
         defer { try? FileManager.default.removeItem(at: url) }
         let storyboard = try StoryboardFile(contentsOf: url, module: "NoSuchModule", bundle: nil)
         let controller = try storyboard.instantiate(try storyboard.initialViewControllerElement())
+        // Diagnostics are the process's: leave none behind for other suites' screens (this test never
+        // suspends, so none sees them meanwhile).
+        defer { UIKitDiagnostics.forget { $0.object === controller } }
         #expect(type(of: controller) == UIViewController.self)
         #expect(controller.title == "Pick" && controller.navigationItem.title == "Choose")
         #expect(controller.navigationItem.rightBarButtonItem?.systemItem == .done)
