@@ -64,7 +64,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let (code, _, error) = await TestSupport.run(["init", folder.path, "--template", "storyboard"])
         #expect(code == .usage)
-        #expect(error.contains("unknown template 'storyboard'; --template takes handler, "), "\(error)")
+        #expect(error.contains("unknown template 'storyboard'; --template takes compose, handler, view-controller"), "\(error)")
         #expect(!FileManager.default.fileExists(atPath: folder.path))
     }
 
@@ -82,6 +82,18 @@ import Testing
                 "com.example.MyApp.MyShare: completed", "MyShare.ShareRequestHandler",
             ],
             "exthost app run": ["MyApp: 2 shared item(s)", "last share: note.txt, photo.png"],
+        ],
+        "compose": [
+            "exthost share --payload safari-webpage --ui": [
+                "com.example.MyApp.MyShare: completed", "step tap Post — performed",
+            ],
+            "exthost share --payload safari-webpage": [
+                "com.example.MyApp.MyShare: completed",
+                "MyShare.ShareViewController (view-controller, from NSExtensionMainStoryboard "
+                    + "Base.lproj/MainInterface.storyboard, made with init(coder:))",
+                "textView \"ProCamera + HDR - the next dimension in iOS mobile\"", "step tap Post — performed",
+            ],
+            "exthost app run": ["MyApp: last post: ProCamera + HDR - the next dimension in iOS mobile"],
         ],
         "view-controller": [
             "exthost share": [
@@ -111,7 +123,7 @@ import Testing
         let commands = Self.shellCommands(in: readme)
         #expect(commands.first == "swift build")
         #expect(commands.contains("swift test") || template != nil)
-        #expect(commands.contains("exthost share items/"))
+        #expect(commands.contains { $0.hasPrefix("exthost share") })
         let expected = try #require(Self.expectedOutput[template])
         for command in commands {
             let (code, output) = try await shell(command, in: project, environment)

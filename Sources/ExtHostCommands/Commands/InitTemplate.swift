@@ -94,7 +94,9 @@ enum InitCommand {
             the extension process loads (no main.swift): handler (an NSObject adopting NSExtensionRequestHandling,
             named by NSExtensionPrincipalClass), view-controller (a UIViewController named by
             NSExtensionPrincipalClass that saves into the group's defaults and opens MyApp through the responder
-            chain). Its README lists the commands that package passes.
+            chain), compose (Xcode's Share Extension template: an SLComposeServiceViewController that
+            NSExtensionMainStoryboard's MainInterface.storyboard names). Its README lists the commands that
+            package passes.
             """
     ) { parsed, context in
         let directory = context.resolve(parsed.positionals.first ?? ".")
