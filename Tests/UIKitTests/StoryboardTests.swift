@@ -201,6 +201,39 @@ struct StoryboardTests {
         }
     }
 
+    @Test func navigationControllersThatAreEachOthersRootsAreRefusedNotFollowedForever() throws {
+        let url = try Self.write(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" initialViewController="a">
+                <scenes>
+                    <scene sceneID="s1"><objects>
+                        <navigationController id="a" sceneMemberID="viewController">
+                            <connections>
+                                <segue destination="b" kind="relationship" relationship="rootViewController" id="s"/>
+                            </connections>
+                        </navigationController>
+                        <navigationController id="b" sceneMemberID="viewController">
+                            <connections>
+                                <segue destination="a" kind="relationship" relationship="rootViewController" id="t"/>
+                            </connections>
+                        </navigationController>
+                    </objects></scene>
+                </scenes>
+            </document>
+            """)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let storyboard = try StoryboardFile(contentsOf: url, module: "M", bundle: nil)
+        #expect {
+            try storyboard.instantiate(try storyboard.initialViewControllerElement())
+        } throws: { error in
+            let error = error as? ExtensionBundleError
+            return error?.line == 12
+                && error?.message.hasPrefix("the rootViewController segue leads back to <navigationController> 'a'")
+                    == true
+        }
+    }
+
     @Test func aPlistIsNotAStoryboard() throws {
         let url = try Self.write("<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict/></plist>\n")
         defer { try? FileManager.default.removeItem(at: url) }

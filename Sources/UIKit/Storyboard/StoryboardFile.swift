@@ -113,24 +113,12 @@ final class StoryboardFile {
         return element
     }
 
-    /// The element of the view controller whose `storyboardIdentifier` is `identifier`.
-    func element(withIdentifier identifier: String) -> LocatedXML.Element? {
-        objects.values.first { $0["storyboardIdentifier"] == identifier && Self.isController($0) }
-    }
-
-    private static func isController(_ element: LocatedXML.Element) -> Bool {
-        controllerElements[element.name] != nil
-            || missingElements[element.name] != nil
-                && element.name.hasSuffix("Controller")
-    }
-
     // MARK: - Classes, checked before anything is made
 
     /// Looks up every class the view controller at `element` needs (its own, its views', the root of a
     /// navigation controller), so that making it cannot fail on a missing class.
     /// - Throws: naming the element whose class does not exist or is not of the kind the element needs.
     func check(controller element: LocatedXML.Element, visited: Set<ObjectIdentifier> = []) throws {
-        guard !visited.contains(ObjectIdentifier(element)) else { return }
         let visited = visited.union([ObjectIdentifier(element)])
         guard let base = Self.controllerElements[element.name] else {
             let what =
@@ -144,6 +132,12 @@ final class StoryboardFile {
             guard let destination = root["destination"].flatMap({ objects[$0] }) else {
                 throw failure(
                     "the rootViewController segue's destination '\(root["destination"] ?? "")' names no object",
+                    at: root)
+            }
+            guard !visited.contains(ObjectIdentifier(destination)) else {
+                throw failure(
+                    "the rootViewController segue leads back to <\(destination.name)> '\(destination["id"] ?? "")': "
+                        + "navigation controllers cannot be each other's roots",
                     at: root)
             }
             try check(controller: destination, visited: visited)
@@ -210,7 +204,7 @@ final class StoryboardFile {
 
     /// Makes the view controller at `element` (checked first): `init?(coder:)`, its navigation item, and
     /// its view tree made when the view loads; a navigation controller gets its root view controller.
-    /// - Throws: when a class is missing (see ``check(controller:visited:)``) or `init?(coder:)` returns nil.
+    /// - Throws: when a class is missing (see ``check(controller:visited:)``), or `init?(coder:)` returns nil.
     func instantiate(_ element: LocatedXML.Element) throws -> UIViewController {
         try check(controller: element)
         let type: AnyClass = try resolve(element, base: Self.controllerElements[element.name] ?? UIViewController.self)
