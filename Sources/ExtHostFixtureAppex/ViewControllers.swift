@@ -73,3 +73,45 @@ class OpeningViewController: UIViewController {
         extensionContext?.completeRequest(returningItems: nil, completionHandler: nil)
     }
 }
+
+/// The initial view controller of a storyboard (`NSExtensionMainStoryboard`): its label and button
+/// are outlets the storyboard connects before `viewDidLoad`, and the button's action `post:` is
+/// listed as `exthost import` writes an `@IBAction` (Linux has no Objective-C runtime).
+class StoryboardViewController: UIViewController {
+    // The shape Xcode writes for an outlet (`@IBOutlet weak var messageLabel: UILabel!`):
+
+    // swift-format-ignore: NeverUseImplicitlyUnwrappedOptionals
+    weak var messageLabel: UILabel!
+    var postButton: UIButton?
+
+    required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        print(
+            "FIXTURE StoryboardViewController.init(coder:) title=\(title ?? "nil") "
+                + "outlets-before-load=\(messageLabel == nil && postButton == nil)")
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        print(
+            "FIXTURE StoryboardViewController.viewDidLoad label=\(messageLabel?.text ?? "nil") "
+                + "button=\(postButton?.title(for: .normal) ?? "nil") in-view=\(postButton?.superview != nil)")
+    }
+
+    func post(_ sender: Any?) {
+        print("FIXTURE post: from-button=\(sender is UIButton) main-thread=\(Thread.isMainThread)")
+        UserDefaults(suiteName: FixtureInfo.value("AppGroupId") as? String)?.set(["posted"], forKey: "names")
+        extensionContext?.completeRequest(returningItems: nil, completionHandler: nil)
+    }
+
+    nonisolated override func canDispatch(_ selector: Selector) -> Bool {
+        selector == "post:" || super.canDispatch(selector)
+    }
+
+    nonisolated override func dispatch(_ selector: Selector, arguments: [Any?]) -> SelectorResult? {
+        guard selector == "post:" else { return super.dispatch(selector, arguments: arguments) }
+        let sender = arguments.first ?? nil
+        MainActor.assumeIsolated { post(sender) }
+        return .returned(nil)
+    }
+}

@@ -190,7 +190,9 @@ package struct ClassMetadata {
         switch field.ownership {
         case .unowned: return false
         case .weak:
-            guard Self.accepts(field.type, value) else { return false }
+            // A weak reference to a class is one word; a weak protocol existential also holds its
+            // witness table, which this cannot write.
+            guard Self.accepts(field.type, value), Self.referencesAClass(field.type) else { return false }
             address.assumingMemoryBound(to: WeakReference.self).pointee.object = value as AnyObject
             return true
         case .strong:
@@ -203,10 +205,25 @@ package struct ClassMetadata {
         }
     }
 
+    /// Whether `type` is `Optional<C>` or `C` for a class `C` (not a protocol existential).
+    private static func referencesAClass(_ type: Any.Type) -> Bool {
+        let wrapped = (type as? any OptionalType.Type)?.wrappedType ?? type
+        return wrapped is AnyClass
+    }
+
     private static func accepts(_ type: Any.Type, _ value: Any) -> Bool {
         func check<T>(_: T.Type) -> Bool { value is T }
         return _openExistential(type, do: check)
     }
+}
+
+/// `Optional`, for reading its wrapped type from a metatype.
+private protocol OptionalType {
+    static var wrappedType: Any.Type { get }
+}
+
+extension Optional: OptionalType {
+    static var wrappedType: Any.Type { Wrapped.self }
 }
 
 /// The layout of a native Swift `weak var` of a class type.

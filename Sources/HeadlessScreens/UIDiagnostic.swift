@@ -23,6 +23,9 @@ public struct UIDiagnostic: Codable, Sendable, Equatable, CustomStringConvertibl
         /// A table asked for a cell under an identifier with no registered class: iOS raises and ends
         /// the extension.
         case unregisteredCell
+        /// A storyboard connects an outlet the class does not declare (a stored property of that name
+        /// taking the object): iOS raises NSUnknownKeyException and ends the extension.
+        case unknownOutlet
     }
 
     /// What went wrong.

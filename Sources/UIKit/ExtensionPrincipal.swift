@@ -72,6 +72,22 @@ enum ExtensionPrincipal {
             return try makeObject(
                 of: type, named: name, source: .principalClass, file: infoURL.path, line: line)
         }
+        if let name = attributes["NSExtensionMainStoryboard"] as? String {
+            let line = PlistLocation.line(ofKey: "NSExtensionMainStoryboard", in: infoURL)
+            let relative = try StoryboardLocation.find(name, in: bundle, info: infoURL.path, line: line)
+            let storyboard = try StoryboardFile(
+                contentsOf: bundle.appendingPathComponent(relative), module: module, bundle: Bundle(url: bundle))
+            let initial = try storyboard.initialViewControllerElement()
+            try storyboard.check(controller: initial)
+            let controller = try storyboard.instantiate(initial)
+            // A navigation controller's root is the class the extension's author wrote.
+            let principalClass = (controller as? UINavigationController)?.viewControllers.first ?? controller
+            return Made(
+                object: .viewController(controller),
+                description: PrincipalDescription(
+                    className: String(reflecting: type(of: principalClass)), source: .mainStoryboard,
+                    kind: .viewController, storyboard: relative, initializer: "init(coder:)"))
+        }
         throw ExtensionBundleError(
             "NSExtension names neither NSExtensionPrincipalClass nor NSExtensionMainStoryboard: iOS cannot make "
                 + "the extension's principal object",
@@ -159,5 +175,42 @@ enum PlistLocation {
         if rest.contains("<") { return keyLine + 1 }
         let value = lines[(keyLine + 1)...].firstIndex { $0.contains("<") }
         return (value ?? keyLine) + 1
+    }
+}
+
+/// Where a storyboard named in `NSExtensionMainStoryboard` is in the bundle.
+enum StoryboardLocation {
+    /// The path in `bundle` of the storyboard `name` names (`MainInterface`): `NAME.storyboard` at the
+    /// bundle's top, else in `Base.lproj`, else in another `.lproj` folder (in name order).
+    ///
+    /// exthost reads the storyboard's XML source (Xcode puts the compiled `NAME.storyboardc` in the
+    /// `.appex` instead, which only UIKit on Apple platforms reads): keep `NAME.storyboard` in the
+    /// `.appex` folder, where `exthost install` copies it with the rest of the bundle.
+    /// - Throws: ``ExtensionFoundation/ExtensionBundleError`` at the Info.plist's line when there is none.
+    static func find(_ name: String, in bundle: URL, info: String, line: Int?) throws -> String {
+        let base = name.hasSuffix(".storyboard") ? String(name.dropLast(".storyboard".count)) : name
+        guard !base.isEmpty, !base.contains("/"), base != "..", base != "." else {
+            throw ExtensionBundleError(
+                "NSExtensionMainStoryboard '\(name)' is not a storyboard's name (MainInterface)", file: info, line: line
+            )
+        }
+        let file = base + ".storyboard"
+        let folders = ((try? FileManager.default.contentsOfDirectory(atPath: bundle.path)) ?? [])
+            .filter { $0.hasSuffix(".lproj") && $0 != "Base.lproj" }.sorted()
+        for candidate in [file, "Base.lproj/" + file] + folders.map({ $0 + "/" + file }) {
+            var isDirectory: ObjCBool = false
+            let path = bundle.appendingPathComponent(candidate).path
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                return candidate
+            }
+        }
+        let compiled = [base + ".storyboardc", "Base.lproj/" + base + ".storyboardc"].first {
+            FileManager.default.fileExists(atPath: bundle.appendingPathComponent($0).path)
+        }
+        let found = compiled.map { " (there is the compiled '\($0)', which only UIKit on Apple platforms reads)" } ?? ""
+        throw ExtensionBundleError(
+            "NSExtensionMainStoryboard names '\(name)', but the extension has no '\(file)' at its top or in "
+                + "Base.lproj\(found): exthost reads the storyboard's XML source; copy it into the .appex folder",
+            file: info, line: line)
     }
 }

@@ -316,6 +316,10 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
 
     /// The view is a table whose data source and delegate are this controller.
     open override func loadView() {
+        if let table = storyboardView?() {  // the storyboard's table, connected as it says
+            view = table
+            return
+        }
         let table = UITableView(frame: UIScreen.main.bounds, style: tableStyle)
         table.dataSource = self
         table.delegate = self

@@ -10,16 +10,19 @@ import Testing
 /// `exthost install`, `exthost share`, `exthost app run`, `exthost open`, `swift test` — all pass, each run by a
 /// real shell with the built `exthost` on `PATH` and a device of its own.
 @Suite(.serialized) struct InitProjectTests {
-    @Test func theTemplateBuiltIntoTheBinaryIsTheOneInScripts() throws {
-        let folder = TestSupport.packageRoot.appendingPathComponent("Scripts/templates/init")
+    @Test(arguments: [nil] + InitTemplate.templateNames)
+    func theTemplateBuiltIntoTheBinaryIsTheOneInScripts(_ template: String?) throws {
+        let folder = TestSupport.packageRoot.appendingPathComponent(
+            "Scripts/templates/init" + (template.map { "-\($0)" } ?? ""))
+        let files = try #require(template.map { InitTemplate.files(template: $0) } ?? InitTemplate.files)
         let onDisk = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { path in
             var isDirectory: ObjCBool = false
             _ = FileManager.default.fileExists(
                 atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory)
             return !isDirectory.boolValue
         }.sorted()
-        #expect(InitTemplate.files.map(\.path) == onDisk, "run Scripts/generate-init-template")
-        for file in InitTemplate.files {
+        #expect(files.map(\.path) == onDisk, "run Scripts/generate-init-template")
+        for file in files {
             #expect(
                 try Data(contentsOf: folder.appendingPathComponent(file.path)) == file.bytes,
                 "\(file.path) differs: run Scripts/generate-init-template")
@@ -56,7 +59,54 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["keep.txt"])
     }
 
-    @Test(.timeLimit(.minutes(15))) func theGeneratedPackagePassesItsOwnReadmeCommands() async throws {
+    @Test func anUnknownTemplateIsBadUsageAndWritesNothing() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("init-none-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (code, _, error) = await TestSupport.run(["init", folder.path, "--template", "storyboard"])
+        #expect(code == .usage)
+        #expect(
+            error.contains("unknown template 'storyboard'; --template takes compose, handler, view-controller"),
+            "\(error)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path))
+    }
+
+    /// What each command of a template's README must print (beyond exiting 0), by the command's start.
+    static let expectedOutput: [String?: [String: [String]]] = [
+        nil: [
+            "exthost share": ["com.example.MyApp.MyShare: completed"],
+            "exthost app run": ["MyApp: 2 shared item(s)"],
+            "exthost open": [
+                "through scene(_:willConnectTo:options:)", "MyApp opened hello.mynote at launch: A note for MyApp.",
+            ],
+        ],
+        "handler": [
+            "exthost share": [
+                "com.example.MyApp.MyShare: completed", "MyShare.ShareRequestHandler",
+            ],
+            "exthost app run": ["MyApp: 2 shared item(s)", "last share: note.txt, photo.png"],
+        ],
+        "compose": [
+            "exthost share --payload safari-webpage --ui": [
+                "com.example.MyApp.MyShare: completed", "tap Post — performed",
+            ],
+            "exthost share --payload safari-webpage": [
+                "com.example.MyApp.MyShare: completed",
+                "MyShare.ShareViewController (view-controller, from NSExtensionMainStoryboard "
+                    + "Base.lproj/MainInterface.storyboard, made with init(coder:))",
+                "textView \"ProCamera + HDR - the next dimension in iOS mobile\"", "step tap Post — performed",
+            ],
+            "exthost app run": ["MyApp: last post: ProCamera + HDR - the next dimension in iOS mobile"],
+        ],
+        "view-controller": [
+            "exthost share": [
+                "com.example.MyApp.MyShare: completed", "MyShare.ShareViewController",
+                "MyApp opened myapp://shared?count=2 at launch; shared: note.txt, photo.png",
+            ]
+        ],
+    ]
+
+    @Test(.timeLimit(.minutes(15)), arguments: [nil] + InitTemplate.templateNames)
+    func theGeneratedPackagePassesItsOwnReadmeCommands(_ template: String?) async throws {
         guard let products = SiblingExecutable.directory else { throw Skip("no /proc/self/exe") }
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("init-project-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
@@ -67,28 +117,27 @@ import Testing
             "HOME": ProcessInfo.processInfo.environment["HOME"] ?? work.path,
             "XDG_DATA_HOME": work.appendingPathComponent("data").path,
         ]
-        let (initCode, initOutput) = try await shell("exthost init \(project.path)", in: work, environment)
+        let option = template.map { " --template \($0)" } ?? ""
+        let (initCode, initOutput) = try await shell("exthost init \(project.path)\(option)", in: work, environment)
         #expect(initCode == 0, "\(initOutput)")
 
         let readme = try String(contentsOf: project.appendingPathComponent("README.md"), encoding: .utf8)
         let commands = Self.shellCommands(in: readme)
         #expect(commands.first == "swift build")
-        #expect(commands.contains("swift test"))
-        #expect(commands.contains("exthost share items/"))
+        #expect(commands.contains("swift test") || template != nil)
+        #expect(commands.contains { $0.hasPrefix("exthost share") })
+        let expected = try #require(Self.expectedOutput[template])
         for command in commands {
             let (code, output) = try await shell(command, in: project, environment)
             #expect(code == 0, "\(command) failed:\n\(output.suffix(6000))")
             guard code == 0 else { return }
             if command.hasPrefix("exthost share") {
-                #expect(output.contains("com.example.MyApp.MyShare: completed"), "\(output)")
                 #expect(output.contains("Landlock ABI") || SandboxPolicy.kernelLandlockABI == 0, "\(output)")
             }
-            if command.hasPrefix("exthost app run") {
-                #expect(output.contains("MyApp: 2 shared item(s)"), "\(output)")
-            }
-            if command.hasPrefix("exthost open") {
-                #expect(output.contains("through scene(_:willConnectTo:options:)"), "\(output)")
-                #expect(output.contains("MyApp opened hello.mynote at launch: A note for MyApp."), "\(output)")
+            // The expectations of the longest prefix the command starts with.
+            let prefix = expected.keys.filter { command.hasPrefix($0) }.max { $0.count < $1.count }
+            for text in prefix.flatMap({ expected[$0] }) ?? [] {
+                #expect(output.contains(text), "\(command): \(output)")
             }
         }
     }

@@ -21,7 +21,9 @@ struct LibraryExtensionTests {
     /// `NSExtension` dictionary is `extensionKeys` (XML); `extra` adds keys to the extension's
     /// Info.plist. The app is `exthost-probe-app`, registering the URL scheme `fixapp`. The device
     /// runs `iosVersion` when given (a named device), else the current iOS.
-    static func device(_ extensionKeys: String, extra: String = "", iosVersion: String? = nil) async throws -> (
+    static func device(
+        _ extensionKeys: String, extra: String = "", iosVersion: String? = nil, files: [String: String] = [:]
+    ) async throws -> (
         root: URL, items: URL
     ) {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("appex-\(UUID().uuidString)")
@@ -84,6 +86,12 @@ struct LibraryExtensionTests {
             </plist>
             """.utf8
         ).write(to: appex.appendingPathComponent("Info.plist"))
+        for (path, text) in files {
+            let file = appex.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: file)
+        }
         let items = root.appendingPathComponent("items")
         try FileManager.default.createDirectory(at: items, withIntermediateDirectories: true)
         try Data("first\n".utf8).write(to: items.appendingPathComponent("a.txt"))
@@ -351,5 +359,276 @@ struct LibraryExtensionTests {
         #expect(
             handOff.appOutput?.contains("defaults group.com.example.Fix names=a.txt,b.txt") == true,
             "\(handOff.appOutput ?? "")")
+    }
+
+    // MARK: - Storyboards
+
+    static let storyboardKeys = """
+        		<key>NSExtensionMainStoryboard</key>
+        		<string>MainInterface</string>
+        """
+
+    /// A storyboard as Xcode writes one: the initial scene is `initial` (a view controller of class
+    /// `customClass`), with a stack of a label, a text view and a Post button connected to its
+    /// outlets and its `post:` action; `scenes` adds scenes.
+    static func storyboard(
+        initial: String? = "vc-1", customClass: String = "StoryboardViewController", scenes: String = ""
+    ) -> String {
+        let initialAttribute = initial.map { " initialViewController=\"\($0)\"" } ?? ""
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" \
+            toolsVersion="21701" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES"\
+            \(initialAttribute)>
+                <dependencies>
+                    <plugIn identifier="com.apple.InterfaceBuilder.IBCocoaTouchPlugin" version="21679"/>
+                </dependencies>
+                <scenes>
+                    <!--Share View Controller-->
+                    <scene sceneID="scene-1">
+                        <objects>
+                            <viewController id="vc-1" title="Share" customClass="\(customClass)" \
+            customModuleProvider="target" sceneMemberID="viewController">
+                                <view key="view" contentMode="scaleToFill" id="view-1">
+                                    <rect key="frame" x="0.0" y="0.0" width="393" height="852"/>
+                                    <subviews>
+                                        <stackView opaque="NO" axis="vertical" spacing="12" \
+            translatesAutoresizingMaskIntoConstraints="NO" id="stack-1">
+                                            <rect key="frame" x="20" y="100" width="353" height="200"/>
+                                            <subviews>
+                                                <label text="Share to Fix &amp; more" textAlignment="center" \
+            id="label-1">
+                                                    <rect key="frame" x="0.0" y="0.0" width="353" height="21"/>
+                                                    <fontDescription key="fontDescription" type="boldSystem" \
+            pointSize="17"/>
+                                                    <color key="textColor" systemColor="labelColor"/>
+                                                </label>
+                                                <textView editable="NO" id="text-1">
+                                                    <rect key="frame" x="0.0" y="33" width="353" height="120"/>
+                                                    <string key="text">Notes go here.</string>
+                                                </textView>
+                                                <button buttonType="system" id="button-1">
+                                                    <rect key="frame" x="0.0" y="165" width="353" height="35"/>
+                                                    <state key="normal" title="Post"/>
+                                                    <accessibility key="accessibilityConfiguration" identifier="post"/>
+                                                    <connections>
+                                                        <action selector="post:" destination="vc-1" \
+            eventType="touchUpInside" id="action-1"/>
+                                                    </connections>
+                                                </button>
+                                            </subviews>
+                                        </stackView>
+                                    </subviews>
+                                    <viewLayoutGuide key="safeArea" id="safe-1"/>
+                                    <color key="backgroundColor" systemColor="systemBackgroundColor"/>
+                                    <constraints>
+                                        <constraint firstItem="stack-1" firstAttribute="leading" \
+            secondItem="safe-1" secondAttribute="leading" constant="20" id="c-1"/>
+                                        <constraint firstItem="stack-1" firstAttribute="top" \
+            secondItem="safe-1" secondAttribute="top" constant="40" id="c-2"/>
+                                    </constraints>
+                                </view>
+                                <connections>
+                                    <outlet property="messageLabel" destination="label-1" id="outlet-1"/>
+                                    <outlet property="postButton" destination="button-1" id="outlet-2"/>
+                                </connections>
+                            </viewController>
+                            <placeholder placeholderIdentifier="IBFirstResponder" id="first-1" \
+            sceneMemberID="firstResponder"/>
+                        </objects>
+                    </scene>
+            \(scenes)
+                </scenes>
+                <resources>
+                    <systemColor name="systemBackgroundColor">
+                        <color white="1" alpha="1" colorSpace="custom" customColorSpace="genericGamma22GrayColorSpace"/>
+                    </systemColor>
+                </resources>
+            </document>
+            """
+    }
+
+    @Test func aStoryboardMakesItsInitialViewControllerWithOutletsViewsAndActions() async throws {
+        guard !Self.products.isEmpty else { throw Skip("no /proc/self/exe") }
+        let (root, items) = try await Self.device(
+            Self.storyboardKeys, files: ["Base.lproj/MainInterface.storyboard": Self.storyboard()])
+        defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
+        let (code, out, error) = await TestSupport.run(["share", items.path, "--ui", "tap Post", "--json"], root: root)
+        #expect(code == .success, "\(error)")
+        let report = try TestSupport.decode(ShareReport.self, out, note: error)
+        #expect(
+            report.principal
+                == PrincipalDescription(
+                    className: "ExtHostFixtureAppex.StoryboardViewController", source: .mainStoryboard,
+                    kind: .viewController, storyboard: "Base.lproj/MainInterface.storyboard",
+                    initializer: "init(coder:)"))
+        // init?(coder:) gets the storyboard's attributes; outlets are set when the view loads.
+        #expect(report.log.contains("init(coder:) title=Share outlets-before-load=true"), "\(report.log)")
+        #expect(
+            report.log.contains("viewDidLoad label=Share to Fix & more button=Post in-view=true"), "\(report.log)")
+        #expect(report.log.contains("FIXTURE post: from-button=true main-thread=true"), "\(report.log)")
+        let ui = try #require(report.userInterface)
+        let screen = try #require(ui.initialScreen)
+        #expect(screen.allNodes.contains { $0.text == "Share to Fix & more" }, "\(ui.initialScreenText ?? "")")
+        #expect(screen.allNodes.contains { $0.text == "Notes go here." }, "\(ui.initialScreenText ?? "")")
+        #expect(screen.allNodes.contains { $0.identifier == "post" && $0.text == "Post" })
+        #expect(ui.steps.map(\.outcome) == [.performed])
+        #expect(ui.diagnostics.isEmpty, "\(ui.diagnostics)")
+        #expect(try Self.groupDefaults(root)["names"] == .array([.string("posted")]))
+    }
+
+    @Test func aNavigationControllerIsFollowedToItsRootViewController() async throws {
+        guard !Self.products.isEmpty else { throw Skip("no /proc/self/exe") }
+        let navigation = """
+                    <scene sceneID="scene-2">
+                        <objects>
+                            <navigationController id="nav-1" sceneMemberID="viewController">
+                                <navigationBar key="navigationBar" contentMode="scaleToFill" id="bar-1">
+                                    <rect key="frame" x="0.0" y="59" width="393" height="44"/>
+                                </navigationBar>
+                                <connections>
+                                    <segue destination="vc-1" kind="relationship" relationship="rootViewController" \
+            id="segue-1"/>
+                                </connections>
+                            </navigationController>
+                        </objects>
+                    </scene>
+            """
+        let (root, items) = try await Self.device(
+            Self.storyboardKeys,
+            files: ["MainInterface.storyboard": Self.storyboard(initial: "nav-1", scenes: navigation)])
+        defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
+        let (code, out, error) = await TestSupport.run(
+            ["share", items.path, "--ui", "tap #post", "--json"], root: root)
+        #expect(code == .success, "\(error)")
+        let report = try TestSupport.decode(ShareReport.self, out, note: error)
+        #expect(report.principal?.className == "ExtHostFixtureAppex.StoryboardViewController")
+        #expect(report.principal?.storyboard == "MainInterface.storyboard")
+        #expect(report.log.contains("viewDidLoad label=Share to Fix & more button=Post"), "\(report.log)")
+        #expect(report.log.contains("FIXTURE post: from-button=true"), "\(report.log)")
+    }
+
+    struct BadStoryboard: Sendable, CustomTestStringConvertible {
+        var name: String
+        var text: String?
+        /// The text of the line the error names, and the message.
+        var lineContaining: String
+        var message: String
+        var testDescription: String { name }
+    }
+
+    @Test(arguments: [
+        BadStoryboard(
+            name: "not XML", text: "{\n  \"scenes\": []\n}\n", lineContaining: "{",
+            message: "the storyboard is not well-formed XML: not XML: expected '<' to start an element"),
+        BadStoryboard(
+            name: "no such class", text: Self.storyboard(customClass: "MissingViewController"),
+            lineContaining: "<viewController id=\"vc-1\"",
+            message: "customClass 'MissingViewController' names no class (looked for "
+                + "'ExtHostFixtureAppex.MissingViewController')"),
+        BadStoryboard(
+            name: "no initial view controller", text: Self.storyboard(initial: nil), lineContaining: "<document ",
+            message: "the storyboard has no initial view controller"),
+        BadStoryboard(
+            name: "a request handler as the view controller",
+            text: Self.storyboard(customClass: "ActionRequestHandler"), lineContaining: "<viewController id=\"vc-1\"",
+            message: "customClass 'ExtHostFixtureAppex.ActionRequestHandler' of <viewController> is not a "
+                + "UIKit.UIViewController subclass (it is a request handler"),
+        BadStoryboard(
+            name: "no storyboard in the bundle", text: nil, lineContaining: "<key>NSExtensionMainStoryboard</key>",
+            message: "NSExtensionMainStoryboard names 'MainInterface', but the extension has no "
+                + "'MainInterface.storyboard'"),
+    ])
+    func aStoryboardThatCannotRunIsBadInputAtItsLineAndWritesNothing(_ bad: BadStoryboard) async throws {
+        guard !Self.products.isEmpty else { throw Skip("no /proc/self/exe") }
+        let (root, items) = try await Self.device(
+            Self.storyboardKeys, files: bad.text.map { ["Base.lproj/MainInterface.storyboard": $0] } ?? [:])
+        defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
+        let (code, _, error) = await TestSupport.run(["share", items.path, "--ui", "tap Post"], root: root)
+        #expect(code == .usage, "\(error)")
+        let appex = root.appendingPathComponent("Bundles/Fix.app/PlugIns/Fix.appex")
+        let file = appex.appendingPathComponent(bad.text == nil ? "Info.plist" : "Base.lproj/MainInterface.storyboard")
+        let lines = try String(contentsOf: file, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        let index = try #require(lines.firstIndex { $0.contains(bad.lineContaining) })
+        // The Info.plist's line is the value's (the line after the key).
+        let line = index + (bad.text == nil ? 2 : 1)
+        #expect(error.contains("error: \(file.path):\(line)"), "\(error)")
+        #expect(error.contains(bad.message), "\(error)")
+        #expect(try Self.groupDefaults(root).isEmpty)
+    }
+
+    /// `MainInterface.storyboard` as Xcode's Share Extension template writes it.
+    static let xcodeShareStoryboard = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="13122.16" \
+        targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" useTraitCollections="YES" \
+        useSafeAreas="YES" colorMatched="YES" initialViewController="j1y-V4-xli">
+            <dependencies>
+                <plugIn identifier="com.apple.InterfaceBuilder.IBCocoaTouchPlugin" version="13104.12"/>
+                <capability name="Safe area layout guides" minToolsVersion="9.0"/>
+                <capability name="documents saved in the Xcode 8 format" minToolsVersion="8.0"/>
+            </dependencies>
+            <scenes>
+                <!--Share View Controller-->
+                <scene sceneID="ceB-am-kn3">
+                    <objects>
+                        <viewController id="j1y-V4-xli" customClass="ShareViewController" customModuleProvider="target" \
+        sceneMemberID="viewController">
+                            <view key="view" opaque="NO" contentMode="scaleToFill" id="wbc-yd-nQP">
+                                <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                                <color key="backgroundColor" red="0.0" green="0.0" blue="0.0" alpha="0.0" \
+        colorSpace="custom" customColorSpace="sRGB"/>
+                                <viewLayoutGuide key="safeArea" id="1Xd-am-t49"/>
+                            </view>
+                        </viewController>
+                        <placeholder placeholderIdentifier="IBFirstResponder" id="CEy-Cv-SGf" userLabel="First Responder" \
+        sceneMemberID="firstResponder"/>
+                    </objects>
+                    <point key="canvasLocation" x="-12" y="67"/>
+                </scene>
+            </scenes>
+        </document>
+        """
+
+    @Test func xcodesShareTemplateRunsFromItsStoryboardAndTheDefaultPostCompletes() async throws {
+        guard !Self.products.isEmpty else { throw Skip("no /proc/self/exe") }
+        let (root, items) = try await Self.device(
+            Self.storyboardKeys, files: ["Base.lproj/MainInterface.storyboard": Self.xcodeShareStoryboard])
+        defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
+        // The built exthost, as a user runs it.
+        let run = try await TestSupport.runProgram(
+            TestSupport.program("exthost"), ["share", items.path, "--json", "--root", root.path])
+        #expect(run.status == .exited(0), "\(run.errors)")
+        let report = try TestSupport.decode(ShareReport.self, run.output, note: run.errors)
+        #expect(
+            report.principal
+                == PrincipalDescription(
+                    className: "ExtHostFixtureAppex.ShareViewController", source: .mainStoryboard,
+                    kind: .viewController, storyboard: "Base.lproj/MainInterface.storyboard",
+                    initializer: "init(coder:)"))
+        let ui = try #require(report.userInterface)
+        #expect(ui.defaultScript && ui.steps.map(\.step.description) == ["tap Post"])
+        #expect(ui.lifeCycle.last?.call == "didSelectPost()", "\(ui.lifeCycle)")
+        #expect(ui.initialScreen?.allNodes.contains { $0.role == .navigationBar } == true)
+        #expect(report.extension?.outcome == "completed")
+        #expect(report.log.contains("FIXTURE ShareViewController.didSelectPost"), "\(report.log)")
+    }
+
+    @Test func theBuiltExthostExitsTwoForAStoryboardThatIsNotXML() async throws {
+        guard !Self.products.isEmpty else { throw Skip("no /proc/self/exe") }
+        let (root, items) = try await Self.device(
+            Self.storyboardKeys, files: ["MainInterface.storyboard": "MainInterface.storyboardc\n"])
+        defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
+        let run = try await TestSupport.runProgram(
+            TestSupport.program("exthost"), ["share", items.path, "--root", root.path])
+        #expect(run.status == .exited(2), "\(run.errors)")
+        let file = root.appendingPathComponent("Bundles/Fix.app/PlugIns/Fix.appex/MainInterface.storyboard")
+        #expect(
+            run.errors.contains(
+                "\(file.path):1:1: the storyboard is not well-formed XML: not XML: expected '<' to start an element"),
+            "\(run.errors)")
+        #expect(try Self.groupDefaults(root).isEmpty)
     }
 }

@@ -8,8 +8,18 @@ enum InitTemplate {
     static let pathPlaceholder = "@EXTHOST_PATH@"
 
     /// The files, decoded.
-    static var files: [(path: String, bytes: Data)] {
-        encodedFiles.map { ($0.path, Data(base64Encoded: $0.base64, options: .ignoreUnknownCharacters) ?? Data()) }
+    static var files: [(path: String, bytes: Data)] { decode(encodedFiles) }
+
+    /// The names `--template` takes: Xcode's three shapes of a share extension.
+    static var templateNames: [String] { encodedTemplates.keys.sorted() }
+
+    /// The files of the package `--template name` writes, decoded; nil for a name there is none of.
+    static func files(template name: String) -> [(path: String, bytes: Data)]? {
+        encodedTemplates[name].map(decode)
+    }
+
+    private static func decode(_ encoded: [(path: String, base64: String)]) -> [(path: String, bytes: Data)] {
+        encoded.map { ($0.path, Data(base64Encoded: $0.base64, options: .ignoreUnknownCharacters) ?? Data()) }
     }
 
     /// The package this exthost was built from (where `Package.swift` sits above this source
@@ -20,10 +30,13 @@ enum InitTemplate {
         return FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) ? url : nil
     }
 
-    /// Writes the package into `directory` (made when missing), with `Package.swift` depending on
-    /// exthost at `exthostPath`; returns the paths written.
+    /// Writes the package of `files` (the default template's unless given) into `directory` (made
+    /// when missing), with `Package.swift` depending on exthost at `exthostPath`; returns the paths
+    /// written.
     /// - Throws: ``CommandError`` (exit 2) when `directory` holds files already, (exit 1) on I/O errors.
-    static func write(into directory: URL, exthostPath: String) throws -> [String] {
+    static func write(
+        into directory: URL, exthostPath: String, files: [(path: String, bytes: Data)] = InitTemplate.files
+    ) throws -> [String] {
         let existing = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         guard existing.filter({ !$0.hasPrefix(".") }).isEmpty else {
             throw CommandError.input(
@@ -63,7 +76,11 @@ enum InitCommand {
         options: [
             .value(
                 .exthost, "PATH",
-                "The exthost package the new one depends on (default: the one exthost was built from).")
+                "The exthost package the new one depends on (default: the one exthost was built from)."),
+            .value(
+                .template, "NAME",
+                "Write one of Xcode's share-extension shapes instead, in Swift 5 language mode: "
+                    + InitTemplate.templateNames.joined(separator: ", ") + "."),
         ],
         discussion: """
             DIR (default: the current folder) must be empty or missing. It gets Package.swift (depending on exthost's
@@ -72,6 +89,14 @@ enum InitCommand {
             app reading the group), items/, rule.plist, Tests/MyShareTests (Swift Testing and XCTest through
             ExtHostTesting) and a README with the commands: swift build, exthost install MyApp.app, exthost share
             items/, exthost app run com.example.MyApp, swift test.
+
+            --template writes the extension as Xcode shapes it, built as the dynamic library libMyShare.so that
+            the extension process loads (no main.swift): handler (an NSObject adopting NSExtensionRequestHandling,
+            named by NSExtensionPrincipalClass), view-controller (a UIViewController named by
+            NSExtensionPrincipalClass that saves into the group's defaults and opens MyApp through the responder
+            chain), compose (Xcode's Share Extension template: an SLComposeServiceViewController that
+            NSExtensionMainStoryboard's MainInterface.storyboard names). Its README lists the commands that
+            package passes.
             """
     ) { parsed, context in
         let directory = context.resolve(parsed.positionals.first ?? ".")
@@ -82,7 +107,16 @@ enum InitCommand {
         guard FileManager.default.fileExists(atPath: exthost.appendingPathComponent("Package.swift").path) else {
             throw CommandError.input("\(exthost.path) is not a Swift package (no Package.swift)")
         }
-        let written = try InitTemplate.write(into: directory, exthostPath: exthost.path)
+        var files = InitTemplate.files
+        if let name = parsed[.template] {
+            guard let templateFiles = InitTemplate.files(template: name) else {
+                throw CommandError.usage(
+                    "unknown template '\(name)'; --template takes \(InitTemplate.templateNames.joined(separator: ", "))"
+                )
+            }
+            files = templateFiles
+        }
+        let written = try InitTemplate.write(into: directory, exthostPath: exthost.path, files: files)
         context.print("wrote \(written.count) files into \(directory.path) (exthost from \(exthost.path)); next:")
         context.print("  cd \(directory.path) && swift build && exthost install MyApp.app && exthost share items/")
         return .success

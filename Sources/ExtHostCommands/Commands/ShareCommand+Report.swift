@@ -137,6 +137,12 @@ struct ShareReportRendering {
                 "  hand-over: \(handOff.requested) \(handOff.url) → told \(handOff.opened ? "opened" : "not opened"); "
                     + outcome)
             lines.append("    iOS \(handOff.iosVersion): \(handOff.ios)")
+            if let output = handOff.appOutput?.trimmingCharacters(in: .newlines), !output.isEmpty {
+                lines.append("    the app printed:")
+                for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
+                    lines.append("    | \(line)")
+                }
+            }
         }
         if !report.mistakes.isEmpty {
             lines.append("  mistakes a device would punish:")

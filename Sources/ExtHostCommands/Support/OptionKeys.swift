@@ -54,6 +54,8 @@ extension OptionKey where Value == String {
     static var group: Self { Self("group") }
     /// `--html`.
     static var html: Self { Self("html") }
+    /// `--template`.
+    static var template: Self { Self("template") }
     /// `--ios`.
     static var ios: Self { Self("ios") }
     /// `--memory-enforcement`.

@@ -1,0 +1,23 @@
+// swift-tools-version: 6.0
+// A share extension without a user interface (NSExtensionPrincipalClass, NSExtensionRequestHandling)
+// and its app, written as for iOS in Swift 5 language mode, run on Linux by exthost.
+import PackageDescription
+
+let package = Package(
+    name: "MyApp",
+    products: [
+        // The extension's code, built as a dynamic library (libMyShare.so) that exthost's extension
+        // process loads, as iOS loads an .appex's: MyApp.app/PlugIns/MyShare.appex names it
+        // (CFBundleExecutable MyShare) and its class (NSExtensionPrincipalClass).
+        .library(name: "MyShare", type: .dynamic, targets: ["MyShare"])
+    ],
+    dependencies: [
+        .package(name: "exthost", path: "@EXTHOST_PATH@")
+    ],
+    targets: [
+        .target(name: "MyShare", dependencies: [.product(name: "ExtHostExtension", package: "exthost")]),
+        // The app: reads what the extension saved in the App Group.
+        .executableTarget(name: "MyApp", dependencies: [.product(name: "ExtHostApp", package: "exthost")]),
+    ],
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,247 @@
+import ExtensionFoundation
+import Foundation
+import HeadlessScreens
+import Testing
+
+@testable import UIKit
+
+/// Storyboards read from their XML: the located XML reader, and view controllers made from a
+/// storyboard with UIKit's classes (the extension's own classes are covered end to end in
+/// ExtHostCommandsTests.LibraryExtensionTests).
+@Suite(.timeLimit(.minutes(1)))
+@MainActor
+struct StoryboardTests {
+    // MARK: - The XML reader
+
+    @Test func elementsKeepTheirLineAndColumnAndTextIsDecoded() throws {
+        let root = try LocatedXML.parse(
+            Array(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <!-- a comment -->
+                <a x="1" y='two &amp; three'>
+                    <b>caf\u{E9} &lt;&#x41;&#66;&gt;</b><c/>
+                    <d><![CDATA[<raw>]]></d>
+                </a>
+                """.utf8))
+        #expect(root.name == "a" && root.line == 3 && root.column == 1)
+        #expect(root["x"] == "1" && root["y"] == "two & three")
+        #expect(root.children.map(\.name) == ["b", "c", "d"])
+        let b = root.children[0]
+        #expect(b.line == 4 && b.column == 5 && b.text == "caf\u{E9} <AB>")
+        // Columns count characters, not bytes: <c/> follows "é" (two bytes).
+        #expect(root.children[1].line == 4 && root.children[1].column == 36)
+        #expect(root.children[2].text == "<raw>")
+    }
+
+    struct BadXML: Sendable, CustomTestStringConvertible {
+        var text: String
+        var message: String
+        var line: Int
+        var column: Int
+        var testDescription: String { message }
+    }
+
+    @Test(arguments: [
+        BadXML(text: "", message: "the file is empty: expected an XML document", line: 1, column: 1),
+        BadXML(text: "  {\"a\": 1}", message: "not XML: expected '<' to start an element", line: 1, column: 3),
+        BadXML(text: "<a>\n  <b></a>", message: "</a> does not close <b> (opened at 2:3)", line: 2, column: 6),
+        BadXML(text: "<a>\n<b>\n", message: "the file ends inside <b> (opened at 2:1)", line: 3, column: 1),
+        BadXML(text: "<a x='1' x='2'/>", message: "attribute 'x' is written twice in <a>", line: 1, column: 10),
+        BadXML(text: "<a>&nbsp;</a>", message: "unknown entity '&nbsp;'", line: 1, column: 4),
+        BadXML(text: "<a b=c/>", message: "expected a quoted value for attribute 'b'", line: 1, column: 6),
+        BadXML(text: "<a/><b/>", message: "content after the root element <a> ends", line: 1, column: 5),
+        BadXML(text: "<a><!-- open", message: "comment is not closed ('-->')", line: 1, column: 4),
+    ])
+    func malformedXMLIsRefusedAtItsPlace(_ bad: BadXML) {
+        #expect(throws: LocatedXML.SyntaxError(message: bad.message, line: bad.line, column: bad.column)) {
+            try LocatedXML.parse(Array(bad.text.utf8))
+        }
+    }
+
+    @Test func deepNestingIsRefusedNotTrapped() {
+        let text = String(repeating: "<a>", count: 10_000) + String(repeating: "</a>", count: 10_000)
+        #expect(throws: LocatedXML.SyntaxError.self) { try LocatedXML.parse(Array(text.utf8)) }
+    }
+
+    // MARK: - Storyboards
+
+    static func write(_ text: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("sb-\(UUID().uuidString).storyboard")
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
+    static let uikitOnly = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="vc">
+            <scenes>
+                <scene sceneID="s1">
+                    <objects>
+                        <viewController id="vc" title="Pick" sceneMemberID="viewController">
+                            <view key="view" id="root">
+                                <rect key="frame" x="0.0" y="0.0" width="390" height="844"/>
+                                <subviews>
+                                    <label text="Hello" textAlignment="center" numberOfLines="2" hidden="YES" \
+        alpha="0.5" tag="7" id="label">
+                                        <rect key="frame" x="10" y="20" width="300" height="40"/>
+                                        <fontDescription key="fontDescription" type="boldSystem" pointSize="20"/>
+                                        <color key="textColor" red="1" green="0.0" blue="0.0" alpha="1" \
+        colorSpace="custom" customColorSpace="sRGB"/>
+                                    </label>
+                                    <imageView image="missing-photo" id="image">
+                                        <rect key="frame" x="0" y="70" width="100" height="100"/>
+                                    </imageView>
+                                    <tableView style="grouped" rowHeight="60" id="table">
+                                        <rect key="frame" x="0" y="180" width="390" height="400"/>
+                                        <prototypes>
+                                            <tableViewCell reuseIdentifier="Row" id="cell"/>
+                                        </prototypes>
+                                        <connections>
+                                            <outlet property="dataSource" destination="vc" id="o1"/>
+                                        </connections>
+                                    </tableView>
+                                    <textField text="typed" placeholder="Name" enabled="NO" id="field">
+                                        <rect key="frame" x="0" y="600" width="390" height="34"/>
+                                    </textField>
+                                    <button buttonType="system" id="button">
+                                        <buttonConfiguration key="configuration" style="filled" title="Go"/>
+                                    </button>
+                                </subviews>
+                                <constraints>
+                                    <constraint firstItem="label" firstAttribute="width" secondItem="label" \
+        secondAttribute="height" multiplier="15:2" id="ratio"/>
+                                    <constraint firstAttribute="trailingMargin" secondItem="label" \
+        secondAttribute="trailing" id="margin"/>
+                                </constraints>
+                            </view>
+                            <navigationItem key="navigationItem" title="Choose" id="item">
+                                <barButtonItem key="rightBarButtonItem" systemItem="done" id="done"/>
+                            </navigationItem>
+                            <connections>
+                                <outlet property="nothingByThisName" destination="label" id="o2"/>
+                            </connections>
+                        </viewController>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """
+
+    @Test func uikitViewsAreMadeWithTheirStoryboardStateWhenTheViewLoads() throws {
+        let url = try Self.write(Self.uikitOnly)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let storyboard = try StoryboardFile(contentsOf: url, module: "NoSuchModule", bundle: nil)
+        let controller = try storyboard.instantiate(try storyboard.initialViewControllerElement())
+        // Diagnostics are the process's: leave none behind for other suites' screens (this test never
+        // suspends, so none sees them meanwhile).
+        defer { UIKitDiagnostics.forget { $0.object === controller } }
+        #expect(type(of: controller) == UIViewController.self)
+        #expect(controller.title == "Pick" && controller.navigationItem.title == "Choose")
+        #expect(controller.navigationItem.rightBarButtonItem?.systemItem == .done)
+        #expect(!controller.isViewLoaded)
+
+        let view = try #require(controller.view)
+        #expect(view.frame == CGRect(x: 0, y: 0, width: 390, height: 844))
+        #expect(view.subviews.count == 5)
+        let label = try #require(view.subviews[0] as? UILabel)
+        #expect(label.text == "Hello" && label.textAlignment == .center && label.numberOfLines == 2)
+        #expect(label.isHidden && label.alpha == 0.5 && label.tag == 7)
+        #expect(label.frame == CGRect(x: 10, y: 20, width: 300, height: 40))
+        #expect(label.font == UIFont.boldSystemFont(ofSize: 20))
+        #expect(label.textColor == UIColor(red: 1, green: 0, blue: 0, alpha: 1))
+        #expect(view.subviews[1] is UIImageView)
+        let table = try #require(view.subviews[2] as? UITableView)
+        #expect(table.style == .grouped && table.rowHeight == 60)
+        #expect(table.dequeueReusableCell(withIdentifier: "Row") != nil)
+        // UIViewController is not a data source: the outlet is left nil, as key-value coding would.
+        #expect(table.dataSource == nil)
+        let field = try #require(view.subviews[3] as? UITextField)
+        #expect(field.text == "typed" && field.placeholder == "Name" && !field.isEnabled)
+        #expect((view.subviews[4] as? UIButton)?.title(for: .normal) == "Go")
+        // The aspect ratio is recorded; a margin attribute is not.
+        let ratio = try #require(label.constraints.first { $0.identifier == "ratio" })
+        #expect(abs(ratio.multiplier - 7.5) < 0.0001 && ratio.firstAttribute == .width)
+        #expect(!view.constraints.contains { $0.identifier == "margin" })
+        // An outlet the class does not declare is reported, not trapped on.
+        let unknown = UIKitDiagnostics.records.filter {
+            $0.diagnostic.kind == .unknownOutlet && $0.object === controller
+        }
+        #expect(unknown.count == 1)
+        #expect(unknown.first?.diagnostic.message.contains("outlet 'nothingByThisName'") == true)
+        #expect(unknown.first?.diagnostic.message.contains("\(url.path):") == true)
+    }
+
+    @Test func aStoryboardWithoutAnInitialViewControllerNamesTheDocumentsLine() throws {
+        let url = try Self.write(Self.uikitOnly.replacingOccurrences(of: " initialViewController=\"vc\"", with: ""))
+        defer { try? FileManager.default.removeItem(at: url) }
+        let storyboard = try StoryboardFile(contentsOf: url, module: "M", bundle: nil)
+        #expect {
+            try storyboard.initialViewControllerElement()
+        } throws: { error in
+            let error = error as? ExtensionBundleError
+            return error?.line == 2 && error?.column == 1 && error?.file == url.path
+                && error?.message.hasPrefix("the storyboard has no initial view controller") == true
+        }
+    }
+
+    @Test func anElementExthostHasNoClassForIsRefusedBeforeAnythingIsMade() throws {
+        let url = try Self.write(
+            Self.uikitOnly.replacingOccurrences(
+                of: "<imageView image=\"missing-photo\" id=\"image\">", with: "<mapView id=\"image\">"
+            )
+            .replacingOccurrences(of: "</imageView>", with: "</mapView>"))
+        defer { try? FileManager.default.removeItem(at: url) }
+        let storyboard = try StoryboardFile(contentsOf: url, module: "M", bundle: nil)
+        #expect {
+            try storyboard.instantiate(try storyboard.initialViewControllerElement())
+        } throws: { error in
+            let error = error as? ExtensionBundleError
+            return error?.line == 15 && error?.message == "<mapView> cannot be made: exthost's UIKit has no MKMapView"
+        }
+    }
+
+    @Test func navigationControllersThatAreEachOthersRootsAreRefusedNotFollowedForever() throws {
+        let url = try Self.write(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" initialViewController="a">
+                <scenes>
+                    <scene sceneID="s1"><objects>
+                        <navigationController id="a" sceneMemberID="viewController">
+                            <connections>
+                                <segue destination="b" kind="relationship" relationship="rootViewController" id="s"/>
+                            </connections>
+                        </navigationController>
+                        <navigationController id="b" sceneMemberID="viewController">
+                            <connections>
+                                <segue destination="a" kind="relationship" relationship="rootViewController" id="t"/>
+                            </connections>
+                        </navigationController>
+                    </objects></scene>
+                </scenes>
+            </document>
+            """)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let storyboard = try StoryboardFile(contentsOf: url, module: "M", bundle: nil)
+        #expect {
+            try storyboard.instantiate(try storyboard.initialViewControllerElement())
+        } throws: { error in
+            let error = error as? ExtensionBundleError
+            return error?.line == 12
+                && error?.message.hasPrefix("the rootViewController segue leads back to <navigationController> 'a'")
+                    == true
+        }
+    }
+
+    @Test func aPlistIsNotAStoryboard() throws {
+        let url = try Self.write("<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict/></plist>\n")
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect {
+            try StoryboardFile(contentsOf: url, module: "M", bundle: nil)
+        } throws: { error in
+            (error as? ExtensionBundleError)?.description
+                == "\(url.path):2:1: not a storyboard: the root element is <plist>, not Interface Builder's <document>"
+        }
+    }
+}
