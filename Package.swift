@@ -141,6 +141,10 @@ let package = Package(
             name: "ExtHostTesting",
             dependencies: ["ExtensionHost", "AppGroups", "HostSystem", "ExtensionIPC", "LaunchServices"]),
 
+        // Xcode projects: project.pbxproj (old-style plists), targets, build settings, the Objective-C-runtime
+        // adaptations, and the Swift package `exthost import` generates from them.
+        .target(name: "XcodeProjects"),
+
         // MARK: - Command line
         .target(
             name: "ExtHostCommands",
@@ -251,6 +255,8 @@ let package = Package(
             name: "ExtHostTestingTests",
             dependencies: ["ExtHostTesting", "ExtHostTestSupport", "exthost", "exthost-sandbox-exec", "ExtensionIPC"]),
         .testTarget(name: "HeadlessScreensTests", dependencies: ["HeadlessScreens"]),
+        // Fixtures/ holds Xcode projects written for these tests (their Swift files are not compiled here).
+        .testTarget(name: "XcodeProjectsTests", dependencies: ["XcodeProjects"], exclude: ["Fixtures"]),
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs"]),
         .testTarget(
             name: "UIKitTests",
