@@ -143,7 +143,7 @@ let package = Package(
 
         // Xcode projects: project.pbxproj (old-style plists), targets, build settings, the Objective-C-runtime
         // adaptations, and the Swift package `exthost import` generates from them.
-        .target(name: "XcodeProjects"),
+        .target(name: "XcodeProjects", dependencies: ["AppGroups", "HostSystem"]),
 
         // MARK: - Command line
         .target(
@@ -151,7 +151,7 @@ let package = Package(
             dependencies: [
                 "HostSystem", "UniformTypes", "ActivationRules", "AppGroups", "Archives", "ExtensionIPC",
                 "ItemProviders", "Payloads", "ExtensionHost", "ExtensionRuntime", "ShareSheet", "Shortcuts",
-                "LaunchServices", "SheetReports", "HeadlessScreens",
+                "LaunchServices", "SheetReports", "HeadlessScreens", "XcodeProjects",
             ]),
         .executableTarget(name: "exthost", dependencies: ["ExtHostCommands", "BuiltInApp", "AppRuntime"]),
 

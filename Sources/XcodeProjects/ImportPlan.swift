@@ -165,6 +165,9 @@ public struct ImportPlan: Sendable {
         } catch {
             throw .input("the Info.plist of '\(target.name)' cannot be written as a property list: \(error)")
         }
+        guard !target.swiftSources.isEmpty else {
+            throw .input("the target '\(target.name)' compiles no Swift file", at: target.location)
+        }
         let root = project.sourceRoot.standardizedFileURL.path + "/"
         var sources: [Source] = []
         var used: Set<String> = []

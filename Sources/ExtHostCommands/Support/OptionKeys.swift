@@ -34,6 +34,12 @@ extension OptionKey where Value == Bool {
 }
 
 extension OptionKey where Value == String {
+    /// `--app`.
+    static var app: Self { Self("app") }
+    /// `--configuration`.
+    static var configuration: Self { Self("configuration") }
+    /// `--output`.
+    static var output: Self { Self("output") }
     /// `--activity-items`.
     static var activityItems: Self { Self("activity-items") }
     /// `--as-bundle`.
