@@ -27,6 +27,9 @@ public struct ImportPlan: Sendable {
         public var bundleName: String
         /// The settings the import used, for the listing.
         public var settingsUsed: [String: String]
+        /// Whether the target's program is built; an app whose code cannot be (it imports a
+        /// cross-platform framework) is installed without one, and exthost's built-in app stands in.
+        public var built = true
     }
 
     public struct Source: Sendable {
@@ -86,15 +89,21 @@ public struct ImportPlan: Sendable {
                 "the app '\(appTarget.name)' embeds no app extension (com.apple.product-type.app-extension)",
                 at: appTarget.location)
         }
-        // Imports first: everything that cannot come along is listed at once.
+        // Imports first: everything that cannot come along is listed at once. An extension must be
+        // built; an app whose code cannot be (a Flutter, React Native or Expo app) is installed without
+        // its program, and exthost's built-in app receives what the extension hands over.
+        let own = Set(([appTarget] + extensionTargets).compactMap { try? $0.moduleName() })
         var missing: [String] = []
+        var appBlockers: [String] = []
         for target in [appTarget] + extensionTargets {
+            let isApp = target.name == appTarget.name
             if let objc = target.otherSources.first {
-                throw .input(
+                let message =
                     "the target '\(target.name)' compiles \(target.otherSources.count) Objective-C/C source(s) "
-                        + "(\(objc.path), …), which exthost does not support: only Swift sources are built")
+                    + "(\(objc.path), …), which exthost does not support: only Swift sources are built"
+                if !isApp { throw .input(message) }
+                appBlockers.append(message)
             }
-            let own = Set(([appTarget] + extensionTargets).compactMap { try? $0.moduleName() })
             for source in target.swiftSources {
                 guard let data = try? Data(contentsOf: source) else {
                     throw .input(
@@ -102,7 +111,8 @@ public struct ImportPlan: Sendable {
                 }
                 for (module, location) in imports(in: String(decoding: data, as: UTF8.self), file: source.path)
                 where !availableModules.contains(module) && !own.contains(module) {
-                    missing.append("\(location): '\(target.name)' imports \(module), which exthost cannot build")
+                    let line = "\(location): '\(target.name)' imports \(module), which exthost cannot build"
+                    if isApp { appBlockers.append(line) } else { missing.append(line) }
                 }
             }
         }
@@ -111,7 +121,23 @@ public struct ImportPlan: Sendable {
                 "modules that cannot come along (exthost provides \(availableModules.sorted().joined(separator: ", "))):\n  "
                     + missing.joined(separator: "\n  "))
         }
-        let app = try product(appTarget, project: project)
+        var app = try product(appTarget, project: project, adapting: appBlockers.isEmpty)
+        var project = project
+        if !appBlockers.isEmpty {
+            app.built = false
+            project.notes.append(
+                "the app '\(appTarget.name)' is installed without its program, and exthost's built-in app stands in "
+                    + "for it (it receives what the extensions hand over): "
+                    + appBlockers.joined(separator: "; "))
+            if var info = try? PropertyListSerialization.propertyList(from: app.infoPlist, format: nil)
+                as? [String: Any]
+            {
+                info["CFBundleExecutable"] = nil
+                if let data = try? PropertyListSerialization.data(fromPropertyList: info, format: .xml, options: 0) {
+                    app.infoPlist = data
+                }
+            }
+        }
         var extensions: [Product] = []
         for target in extensionTargets { extensions.append(try product(target, project: project)) }
         return ImportPlan(project: project, app: app, extensions: extensions)
@@ -141,7 +167,9 @@ public struct ImportPlan: Sendable {
         return result
     }
 
-    static func product(_ target: XcodeProject.Target, project: XcodeProject) throws(XcodeProjectError) -> Product {
+    static func product(_ target: XcodeProject.Target, project: XcodeProject, adapting: Bool = true)
+        throws(XcodeProjectError) -> Product
+    {
         let module = try target.moduleName()
         let mode = try target.swiftLanguageMode()
         var info = try target.infoPlist()
@@ -173,13 +201,14 @@ public struct ImportPlan: Sendable {
         var used: Set<String> = []
         for url in target.swiftSources {
             let data = (try? Data(contentsOf: url)) ?? Data()
-            let adaptation = try ObjCAdaptation.adapt(String(decoding: data, as: UTF8.self), file: url.path)
+            let adaptation =
+                adapting ? try ObjCAdaptation.adapt(String(decoding: data, as: UTF8.self), file: url.path) : nil
             var relative =
                 url.path.hasPrefix(root) ? String(url.path.dropFirst(root.count)) : "External/" + url.lastPathComponent
             while used.contains(relative) { relative = "Dup/" + relative }
             used.insert(relative)
             sources.append(
-                Source(url: url, relativePath: relative, adaptation: adaptation.adaptedText == nil ? nil : adaptation))
+                Source(url: url, relativePath: relative, adaptation: adaptation?.adaptedText == nil ? nil : adaptation))
         }
         var settingsUsed: [String: String] = [:]
         for name in [

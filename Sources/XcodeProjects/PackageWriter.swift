@@ -8,7 +8,7 @@ struct PackageWriter {
     let plan: ImportPlan
     let exthost: URL
 
-    var products: [ImportPlan.Product] { [plan.app] + plan.extensions }
+    var products: [ImportPlan.Product] { ([plan.app] + plan.extensions).filter(\.built) }
 
     /// `Package.swift`.
     var manifest: String {

@@ -156,6 +156,8 @@ public struct ImportReport: Codable, Sendable {
         public var swiftFiles: [String]
         public var resources: [String]
         public var settings: [String: String]
+        /// False for an app installed without its program (see ``ImportReport/notes``).
+        public var built: Bool
     }
 
     public struct Seconds: Codable, Sendable {
@@ -183,7 +185,7 @@ public struct ImportReport: Codable, Sendable {
                 name: product.target, productType: product.productType.rawValue, module: product.module,
                 languageMode: product.languageMode, bundleIdentifier: product.bundleIdentifier,
                 bundleName: product.bundleName, swiftFiles: product.sources.map(\.url.path),
-                resources: product.resources.map(\.path), settings: product.settingsUsed)
+                resources: product.resources.map(\.path), settings: product.settingsUsed, built: product.built)
         }
         project = plan.project.url.path
         configuration = plan.project.configuration

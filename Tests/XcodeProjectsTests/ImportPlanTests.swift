@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+
+@testable import XcodeProjects
+
+@Suite struct ImportPlanTests {
+    func plan(_ fixture: URL) throws -> ImportPlan {
+        try ImportPlan.make(XcodeProject.read(XcodeProject.locate(fixture)))
+    }
+
+    @Test func theXcode15PlanBuildsTheAppAndItsExtensionWithAdaptedLines() throws {
+        let plan = try plan(Fixtures.xcode15)
+        #expect(plan.app.module == "Notes" && plan.app.built && plan.app.bundleName == "Notes.app")
+        #expect(plan.extensions.map(\.bundleName) == ["NotesShare.appex"])
+        #expect(plan.adaptedLines.count == 5)
+        let share = try #require(plan.extensions.first)
+        #expect(
+            share.sources.map(\.relativePath) == ["NotesShare/ShareViewController.swift", "Shared/NoteStore.swift"])
+        #expect(share.sources.map { $0.adaptation != nil } == [true, false])
+        let info = try #require(
+            try PropertyListSerialization.propertyList(from: share.infoPlist, format: nil) as? [String: Any])
+        #expect(info["CFBundleExecutable"] as? String == "NotesShare")
+    }
+
+    @Test func theXcode16SynchronizedFoldersKeepTheirExceptionsOut() throws {
+        let plan = try plan(Fixtures.xcode16)
+        #expect(plan.app.sources.map(\.relativePath) == ["Clips/ClipsApp.swift"])
+        let share = try #require(plan.extensions.first)
+        #expect(
+            share.sources.map(\.relativePath) == [
+                "ClipsShare/Helpers/Clip.swift", "ClipsShare/ShareViewController.swift",
+            ])
+        #expect(share.bundleIdentifier == "org.example.clips.share")
+        #expect(plan.adaptedLines.isEmpty)
+    }
+
+    @Test func aCrossPlatformAppIsInstalledWithoutItsProgramAndItsExtensionCompilesAsItIs() throws {
+        let plan = try plan(Fixtures.crossPlatform)
+        #expect(plan.project.url.path.hasSuffix("CrossPlatform/ios/ShareDemo.xcodeproj"))
+        #expect(!plan.app.built)
+        let note = try #require(plan.project.notes.first { $0.contains("built-in app stands in") })
+        #expect(note.contains("ShareDemo/AppDelegate.swift:1:8: 'ShareDemo' imports Expo"), "\(note)")
+        #expect(plan.project.notes.contains { $0.contains("Pods-ShareDemo.debug.xcconfig is missing") })
+        #expect(plan.project.notes.contains { $0.contains("[CP] Check Pods Manifest.lock' is not run") })
+        let info = try #require(
+            try PropertyListSerialization.propertyList(from: plan.app.infoPlist, format: nil) as? [String: Any])
+        #expect(info["CFBundleExecutable"] == nil && info["CFBundleIdentifier"] as? String == "com.example.sharedemo")
+        let share = try #require(plan.extensions.first)
+        #expect(share.bundleIdentifier == "com.example.sharedemo.ShareExtension")
+        // sel_registerName, responds(to:) and perform compile as they are.
+        #expect(plan.adaptedLines.isEmpty)
+        let entitlements = try #require(
+            try share.entitlements.flatMap {
+                try PropertyListSerialization.propertyList(from: $0, format: nil) as? [String: Any]
+            })
+        #expect(entitlements["com.apple.security.application-groups"] as? [String] == ["group.com.example.sharedemo"])
+        #expect(
+            PackageWriter(plan: plan, exthost: URL(fileURLWithPath: "/x")).products.map(\.module) == ["ShareExtension"])
+    }
+
+    @Test func anExtensionImportingAModuleExthostCannotBuildIsRefusedWithItsLine() throws {
+        let copy = try Fixtures.copy(Fixtures.xcode15)
+        let file = copy.appendingPathComponent("NotesShare/ShareViewController.swift")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "import UniformTypeIdentifiers", with: "import Alamofire").utf8)
+            .write(to: file)
+        do {
+            _ = try plan(copy)
+            Issue.record("planned")
+        } catch let error as XcodeProjectError {
+            #expect(error.kind == .input)
+            #expect(
+                error.message.contains(
+                    "\(file.standardizedFileURL.path):3:8: 'NotesShare' imports Alamofire, which exthost cannot build"),
+                "\(error)")
+        }
+    }
+
+    @Test func thePackageLinksTheProjectsFilesAndWritesOnlyWhatChanged() throws {
+        let plan = try plan(Fixtures.xcode15)
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("import-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let writer = PackageWriter(plan: plan, exthost: URL(fileURLWithPath: "/opt/exthost"))
+        try writer.write(into: output)
+        let manifest = try String(contentsOf: output.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(manifest.contains(".library(name: \"NotesShare\", type: .dynamic, targets: [\"NotesShare\"])"))
+        #expect(manifest.contains(".executable(name: \"Notes\", targets: [\"Notes\"])"))
+        #expect(manifest.contains(".package(name: \"exthost\", path: \"/opt/exthost\")"))
+        #expect(manifest.contains("swiftSettings: [.swiftLanguageMode(.v5), .define(\"DEBUG\")]"))
+        let sources = output.appendingPathComponent("Sources")
+        let root = Fixtures.xcode15.standardizedFileURL
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(
+                atPath: sources.appendingPathComponent("NotesShare/Shared/NoteStore.swift").path)
+                == root.appendingPathComponent("Shared/NoteStore.swift").path)
+        let adapted = sources.appendingPathComponent("NotesShare/NotesShare/ShareViewController.swift")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: adapted.path)) == nil)
+        #expect(try String(contentsOf: adapted, encoding: .utf8).contains("Selector(\"save:\")"))
+        let json = try JSONDecoder().decode(
+            PackageWriter.Adaptations.self, from: Data(contentsOf: output.appendingPathComponent("adaptations.json")))
+        #expect(json.lines == plan.adaptedLines && json.added.map(\.className) == ["ShareViewController"])
+
+        // A second write changes nothing; a file an earlier import wrote is removed.
+        let before = try FileManager.default.attributesOfItem(atPath: adapted.path)[.modificationDate] as? Date
+        let stale = sources.appendingPathComponent("Notes/Old.swift")
+        try Data("old".utf8).write(to: stale)
+        try writer.write(into: output)
+        #expect(try FileManager.default.attributesOfItem(atPath: adapted.path)[.modificationDate] as? Date == before)
+        #expect(!FileManager.default.fileExists(atPath: stale.path))
+        #expect(
+            try writer.fingerprint()
+                == PackageWriter(plan: plan, exthost: URL(fileURLWithPath: "/opt/exthost")).fingerprint())
+        #expect(
+            try writer.fingerprint()
+                != PackageWriter(plan: plan, exthost: URL(fileURLWithPath: "/elsewhere")).fingerprint())
+
+        let app = output.appendingPathComponent("Bundles/Notes.app")
+        try writer.assemble(at: app)
+        for path in [
+            "Info.plist", "Notes.entitlements", "PlugIns/NotesShare.appex/Info.plist",
+            "PlugIns/NotesShare.appex/NotesShare.entitlements",
+            "PlugIns/NotesShare.appex/Base.lproj/MainInterface.storyboard",
+        ] {
+            #expect(FileManager.default.fileExists(atPath: app.appendingPathComponent(path).path), "\(path)")
+        }
+    }
+}
