@@ -93,7 +93,7 @@ public struct ImportPlan: Sendable {
         // built; an app whose code cannot be (a Flutter, React Native or Expo app) is installed without
         // its program, and exthost's built-in app receives what the extension hands over.
         let own = Set(([appTarget] + extensionTargets).compactMap { try? $0.moduleName() })
-        var missing: [String] = []
+        var missing: [(location: SourceLocation, message: String)] = []
         var appBlockers: [String] = []
         for target in [appTarget] + extensionTargets {
             let isApp = target.name == appTarget.name
@@ -111,15 +111,18 @@ public struct ImportPlan: Sendable {
                 }
                 for (module, location) in imports(in: String(decoding: data, as: UTF8.self), file: source.path)
                 where !availableModules.contains(module) && !own.contains(module) {
-                    let line = "\(location): '\(target.name)' imports \(module), which exthost cannot build"
-                    if isApp { appBlockers.append(line) } else { missing.append(line) }
+                    let message = "'\(target.name)' imports \(module), which exthost cannot build"
+                    if isApp { appBlockers.append("\(location): \(message)") } else { missing.append((location, message)) }
                 }
             }
         }
-        if !missing.isEmpty {
+        if let first = missing.first {
+            // The first at its place; the others on the lines after.
             throw .input(
-                "modules that cannot come along (exthost provides \(availableModules.sorted().joined(separator: ", "))):\n  "
-                    + missing.joined(separator: "\n  "))
+                ([first.message] + missing.dropFirst().map { "\($0.location): \($0.message)" }).joined(separator: "\n")
+                    + "\n(exthost provides \(availableModules.sorted().joined(separator: ", ")); local packages and "
+                    + "cross-platform frameworks cannot come along)",
+                at: first.location)
         }
         var app = try product(appTarget, project: project, adapting: appBlockers.isEmpty)
         var project = project

@@ -17,15 +17,18 @@ public enum ProjectImport {
         public var output: URL?
         /// exthost's package, which the generated one depends on by path.
         public var exthostPackage: URL
-        /// The `swift` program that builds the package.
-        public var swift: String
+        /// The folders searched for the `swift` program that builds the package (`PATH`).
+        public var searchPath: [String]
+        /// `swift build --scratch-path` (default: `.build` in the package). Projects imported with
+        /// the same one build exthost's modules once.
+        public var buildPath: URL?
         /// The device the app is installed on.
         public var device: DeviceRoot
 
-        public init(path: URL, exthostPackage: URL, swift: String, device: DeviceRoot) {
+        public init(path: URL, exthostPackage: URL, searchPath: [String], device: DeviceRoot) {
             self.path = path
             self.exthostPackage = exthostPackage
-            self.swift = swift
+            self.searchPath = searchPath
             self.device = device
         }
     }
@@ -69,7 +72,17 @@ public enum ProjectImport {
         }
         progress("building \(output.path) (swift build)")
         let buildStart = clock.now
-        try await build(output, swift: options.swift)
+        let scratch = options.buildPath ?? output.appendingPathComponent(".build")
+        guard
+            let swift = options.searchPath.map({ $0 + "/swift" }).first(where: {
+                FileManager.default.isExecutableFile(atPath: $0)
+            })
+        else {
+            throw XcodeProjectError(
+                .failed,
+                "no 'swift' program in \(options.searchPath.joined(separator: ":")) to build \(output.path) with")
+        }
+        try await build(output, scratch: scratch, swift: swift)
         report.seconds.build = Self.seconds(clock.now - buildStart)
 
         progress("installing \(plan.app.bundleName) on \(options.device.url.path)")
@@ -81,7 +94,7 @@ public enum ProjectImport {
         }
         do {
             report.install = try options.device.install(
-                appAt: bundle, productDirectories: [output.appendingPathComponent(".build/debug")])
+                appAt: bundle, productDirectories: [scratch.appendingPathComponent("debug")])
         } catch let error as AppGroupError {
             throw XcodeProjectError(error.code == .invalidBundle ? .input : .failed, error.description)
         } catch {
@@ -97,9 +110,9 @@ public enum ProjectImport {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
-    /// `swift build --package-path DIR`, its output in `DIR/build.log`.
+    /// `swift build --package-path DIR --scratch-path SCRATCH`, its output in `DIR/build.log`.
     /// - Throws: ``XcodeProjectError`` (failed) with the log's last lines when the build fails.
-    static func build(_ package: URL, swift: String) async throws(XcodeProjectError) {
+    static func build(_ package: URL, scratch: URL, swift: String) async throws(XcodeProjectError) {
         let logURL = package.appendingPathComponent("build.log")
         let log: FileDescriptor
         do {
@@ -107,7 +120,8 @@ public enum ProjectImport {
         } catch {
             throw XcodeProjectError(.failed, "cannot write \(logURL.path): \(error)")
         }
-        var spawn = Spawn(executable: swift, arguments: ["build", "--package-path", package.path])
+        var spawn = Spawn(
+            executable: swift, arguments: ["build", "--package-path", package.path, "--scratch-path", scratch.path])
         spawn.descriptors = [1: log, 2: log]
         let status: TerminationStatus
         do {

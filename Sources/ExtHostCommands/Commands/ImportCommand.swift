@@ -15,6 +15,9 @@ enum ImportCommand {
             .value(.app, "TARGET", "The application target (default: the one that embeds app extensions)."),
             .value(.output, "DIR", "Where the generated Swift package goes (default: .exthost beside the .xcodeproj)."),
             .value(
+                .buildPath, "DIR",
+                "Where swift build works (default: .exthost/.build); projects sharing one build exthost once."),
+            .value(
                 .exthost, "PATH",
                 "The exthost package the generated one depends on (default: the one exthost was built from)."),
             ContainerSupport.rootOption, ContainerSupport.deviceOption,
@@ -45,17 +48,15 @@ enum ImportCommand {
         guard FileManager.default.fileExists(atPath: exthost.appendingPathComponent("Package.swift").path) else {
             throw CommandError.input("\(exthost.path) is not a Swift package (no Package.swift)")
         }
-        let path = (context.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        guard
-            let swift = path.map({ "\($0)/swift" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) })
-        else {
-            throw CommandError.failed("no 'swift' program on PATH to build the imported project with")
-        }
         var options = ProjectImport.Options(
-            path: context.resolve(parsed.positionals[0]), exthostPackage: exthost, swift: swift, device: device)
+            path: context.resolve(parsed.positionals[0]), exthostPackage: exthost,
+            searchPath: (context.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").map(
+                String.init),
+            device: device)
         options.configuration = parsed[.configuration] ?? "Debug"
         options.app = parsed[.app]
         options.output = parsed[.output].map { context.resolve($0) }
+        options.buildPath = parsed[.buildPath].map { context.resolve($0) }
         let json = parsed[.json]
         let report: ImportReport
         do {

@@ -36,6 +36,8 @@ extension OptionKey where Value == Bool {
 extension OptionKey where Value == String {
     /// `--app`.
     static var app: Self { Self("app") }
+    /// `--build-path`.
+    static var buildPath: Self { Self("build-path") }
     /// `--configuration`.
     static var configuration: Self { Self("configuration") }
     /// `--output`.

@@ -20,9 +20,9 @@ class ShareViewController: UIViewController {
         let providers = (extensionContext?.inputItems as? [NSExtensionItem] ?? []).flatMap { $0.attachments ?? [] }
         var names: [String] = []
         let loads = DispatchGroup()
-        for provider in providers where provider.hasItemConformingToTypeIdentifier(UTType.fileURL.identifier) {
+        for provider in providers where provider.hasItemConformingToTypeIdentifier(UTType.data.identifier) {
             loads.enter()
-            provider.loadItem(forTypeIdentifier: UTType.fileURL.identifier, options: nil) { item, _ in
+            provider.loadItem(forTypeIdentifier: UTType.data.identifier, options: nil) { item, _ in
                 DispatchQueue.main.async {
                     if let url = item as? URL { names.append(url.lastPathComponent) }
                     loads.leave()

@@ -15,9 +15,9 @@ class ShareViewController: UIViewController {
     let attachments = (extensionContext?.inputItems.first as? NSExtensionItem)?.attachments ?? []
     let group = DispatchGroup()
     for attachment in attachments {
-      if attachment.hasItemConformingToTypeIdentifier(kUTTypeFileURL as String) {
+      if attachment.hasItemConformingToTypeIdentifier(kUTTypeData as String) {
         group.enter()
-        attachment.loadItem(forTypeIdentifier: kUTTypeFileURL as String, options: nil) { [weak self] data, error in
+        attachment.loadItem(forTypeIdentifier: kUTTypeData as String, options: nil) { [weak self] data, error in
           DispatchQueue.main.async {
             if error == nil, let url = data as? URL {
               self?.sharedFiles.append(url.lastPathComponent)
