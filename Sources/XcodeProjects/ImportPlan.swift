@@ -112,7 +112,11 @@ public struct ImportPlan: Sendable {
                 for (module, location) in imports(in: String(decoding: data, as: UTF8.self), file: source.path)
                 where !availableModules.contains(module) && !own.contains(module) {
                     let message = "'\(target.name)' imports \(module), which exthost cannot build"
-                    if isApp { appBlockers.append("\(location): \(message)") } else { missing.append((location, message)) }
+                    if isApp {
+                        appBlockers.append("\(location): \(message)")
+                    } else {
+                        missing.append((location, message))
+                    }
                 }
             }
         }

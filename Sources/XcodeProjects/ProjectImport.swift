@@ -82,7 +82,15 @@ public enum ProjectImport {
                 .failed,
                 "no 'swift' program in \(options.searchPath.joined(separator: ":")) to build \(output.path) with")
         }
-        try await build(output, scratch: scratch, swift: swift)
+        // Diagnostics name the links in the package; the listing names the project's own files.
+        var originals: [String: String] = [:]
+        for product in ([plan.app] + plan.extensions).filter(\.built) {
+            for source in product.sources where source.adaptation == nil {
+                let link = output.appendingPathComponent("Sources/\(product.module)/\(source.relativePath)").path
+                originals[link] = source.url.path
+            }
+        }
+        try await build(output, scratch: scratch, swift: swift, originals: originals)
         report.seconds.build = Self.seconds(clock.now - buildStart)
 
         progress("installing \(plan.app.bundleName) on \(options.device.url.path)")
@@ -112,7 +120,9 @@ public enum ProjectImport {
 
     /// `swift build --package-path DIR --scratch-path SCRATCH`, its output in `DIR/build.log`.
     /// - Throws: ``XcodeProjectError`` (failed) with the log's last lines when the build fails.
-    static func build(_ package: URL, scratch: URL, swift: String) async throws(XcodeProjectError) {
+    static func build(_ package: URL, scratch: URL, swift: String, originals: [String: String])
+        async throws(XcodeProjectError)
+    {
         let logURL = package.appendingPathComponent("build.log")
         let log: FileDescriptor
         do {
@@ -133,8 +143,14 @@ public enum ProjectImport {
         try? log.close()
         guard status == .exited(0) else {
             let text = (try? String(contentsOf: logURL, encoding: .utf8)) ?? ""
-            let relevant = text.split(separator: "\n").filter { $0.contains("error:") }
-            let lines = (relevant.isEmpty ? text.split(separator: "\n").suffix(20) : relevant.prefix(20))
+            let relevant = text.split(separator: "\n").filter { $0.contains("error:") && !$0.hasPrefix(" ") }
+            let lines = (relevant.isEmpty ? text.split(separator: "\n").suffix(20) : relevant.prefix(20)).map { line in
+                var line = String(line)
+                for (link, original) in originals where line.hasPrefix(link + ":") {
+                    line = original + line.dropFirst(link.count)
+                }
+                return line
+            }
             throw XcodeProjectError(
                 .failed,
                 "swift build failed (\(status)); the whole log is \(logURL.path):\n  "

@@ -69,7 +69,8 @@ import Testing
             Issue.record("planned")
         } catch let error as XcodeProjectError {
             #expect(error.kind == .input)
-            #expect(error.location == SourceLocation(file: file.standardizedFileURL.path, line: 3, column: 8), "\(error)")
+            #expect(
+                error.location == SourceLocation(file: file.standardizedFileURL.path, line: 3, column: 8), "\(error)")
             #expect(error.message.hasPrefix("'NotesShare' imports Alamofire, which exthost cannot build\n"), "\(error)")
         }
     }
