@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 package import SheetReports
 
 /// What UIKit needs from the app runtime: running an app's life cycle and the share sheet of an app

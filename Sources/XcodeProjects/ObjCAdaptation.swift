@@ -139,13 +139,21 @@ private struct Adapter {
         var insertions: [Int: [String]] = [:]  // before this 0-based line
         var appended: [String] = []
         var grouped: [(ClassDeclaration, [Method])] = []
+        let extensions = classDeclarations("extension")
         for method in methods {
-            guard
-                let owner = classes.filter({ $0.openLine <= method.line && method.line < $0.closeLine })
-                    .max(by: { $0.openLine < $1.openLine })
-            else {
+            let enclosing = (classes.map { ($0, false) } + extensions.map { ($0, true) })
+                .filter { $0.0.openLine <= method.line && method.line < $0.0.closeLine }
+                .max { $0.0.openLine < $1.0.openLine }
+            guard let (declaration, isExtension) = enclosing else {
                 throw fail(
                     "the @objc method '\(method.name)' is not in a class, so nothing can list it for its selector",
+                    line: method.line, column: 0)
+            }
+            // A method in an extension is listed by its class, when the class is declared in this file.
+            guard let owner = isExtension ? classes.first(where: { $0.name == declaration.name }) : declaration else {
+                throw fail(
+                    "the @objc method '\(method.name)' is in an extension of '\(declaration.name)', which is not "
+                        + "declared in this file, so its selector cannot be listed: move the method into the class",
                     line: method.line, column: 0)
             }
             if let at = grouped.firstIndex(where: { $0.0.name == owner.name && $0.0.openLine == owner.openLine }) {
@@ -426,7 +434,7 @@ private struct Adapter {
     }
 
     /// Every class declared in the file, with the lines of its braces.
-    func classDeclarations() -> [ClassDeclaration] {
+    func classDeclarations(_ keyword: String = "class") -> [ClassDeclaration] {
         var result: [ClassDeclaration] = []
         // The code as one stream of (line, scalar).
         var stream: [(line: Int, c: Unicode.Scalar)] = []
@@ -435,13 +443,14 @@ private struct Adapter {
             stream.append((index, "\n"))
         }
         let scalars = stream.map(\.c)
+        let length = keyword.unicodeScalars.count
         var from = 0
-        while let at = Self.find("class", in: scalars, from: from) {
-            from = at + 5
+        while let at = Self.find(keyword, in: scalars, from: from) {
+            from = at + length
             guard at == 0 || !Self.isIdentifier(scalars[at - 1]) && scalars[at - 1] != ".",
-                at + 5 < scalars.count, scalars[at + 5] == " "
+                at + length < scalars.count, scalars[at + length] == " "
             else { continue }
-            var i = at + 5
+            var i = at + length
             while i < scalars.count, scalars[i] == " " { i += 1 }
             let nameStart = i
             while i < scalars.count, Self.isIdentifier(scalars[i]) { i += 1 }

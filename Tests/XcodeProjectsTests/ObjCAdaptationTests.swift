@@ -87,6 +87,29 @@ import XcodeProjects
         #expect(copy.contains("return .returned(post((arguments.count > 0 ? arguments[0] : nil) as? String))"))
     }
 
+    @Test func aMethodInAnExtensionIsListedByItsClassInTheSameFile() throws {
+        let text = """
+            class Editor: UIViewController {
+                override func viewDidLoad() {}
+            }
+
+            extension Editor {
+                @objc func keyboardWillShow(_ note: Notification) {}
+            }
+            """
+        let adaptation = try ObjCAdaptation.adapt(text, file: "E.swift")
+        #expect(
+            adaptation.dispatchMembers["Editor"]?.contains("        case \"keyboardWillShow:\": return true") == true)
+        #expect(adaptation.adaptedText?.contains("#sourceLocation()\n    // Added by exthost import") == true)
+        do {
+            _ = try ObjCAdaptation.adapt("extension Elsewhere {\n    @objc func go() {}\n}\n", file: "X.swift")
+            Issue.record("adapted")
+        } catch {
+            #expect(error.location == SourceLocation(file: "X.swift", line: 2, column: 1), "\(error)")
+            #expect(error.message.contains("extension of 'Elsewhere', which is not declared in this file"))
+        }
+    }
+
     @Test func theSelectorPathOfTheTemplatesCompilesAsItIs() throws {
         let text = """
             let selector = sel_registerName("openURL:")
