@@ -124,3 +124,52 @@ import Testing
         }
     }
 }
+
+@Suite struct ImportPlanInputTests {
+    @Test func anExtensionWithObjectiveCSourcesIsRefusedAndAnXcconfigIsALevelOfSettings() throws {
+        let copy = try Fixtures.copy(Fixtures.xcode15)
+        let pbxproj = copy.appendingPathComponent("Notes.xcodeproj/project.pbxproj")
+        var text = try String(contentsOf: pbxproj, encoding: .utf8)
+        // An xcconfig under the extension's Debug settings, and an Objective-C file in its sources.
+        try Data(
+            "// shared\nBASE_IDENTIFIER = com.example.fromconfig\nOTHER = $(inherited) x\n#include \"Missing.xcconfig\"\n"
+                .utf8
+        )
+        .write(to: copy.appendingPathComponent("Share.xcconfig"))
+        text = text.replacingOccurrences(
+            of: "\t\tA80000000000000000000031 /* Debug */ = {\n\t\t\tisa = XCBuildConfiguration;\n",
+            with: "\t\tA80000000000000000000031 /* Debug */ = {\n\t\t\tisa = XCBuildConfiguration;\n"
+                + "\t\t\tbaseConfigurationReference = AC0000000000000000000001;\n")
+        text = text.replacingOccurrences(
+            of: "/* End PBXFileReference section */",
+            with:
+                "\t\tAC0000000000000000000001 = {isa = PBXFileReference; path = Share.xcconfig; sourceTree = SOURCE_ROOT; };\n"
+                + "\t\tAC0000000000000000000002 = {isa = PBXFileReference; path = NotesShare/Legacy.m; sourceTree = SOURCE_ROOT; };\n"
+                + "/* End PBXFileReference section */")
+        try Data(text.utf8).write(to: pbxproj)
+        let share = try #require(
+            try XcodeProject.read(copy.appendingPathComponent("Notes.xcodeproj")).target(named: "NotesShare"))
+        // The target's xcconfig is a level above the project's settings: its BASE_IDENTIFIER wins.
+        #expect(try share.setting("PRODUCT_BUNDLE_IDENTIFIER") == "com.example.fromconfig.NotesShare")
+        #expect(share.location(ofSetting: "BASE_IDENTIFIER")?.line == 2)
+
+        text = text.replacingOccurrences(
+            of: "A10000000000000000000003 /* ShareViewController.swift in Sources */,",
+            with:
+                "A10000000000000000000003 /* ShareViewController.swift in Sources */,\n\t\t\t\tAC0000000000000000000003,"
+        )
+        text = text.replacingOccurrences(
+            of: "/* End PBXBuildFile section */",
+            with: "\t\tAC0000000000000000000003 = {isa = PBXBuildFile; fileRef = AC0000000000000000000002; };\n"
+                + "/* End PBXBuildFile section */")
+        try Data(text.utf8).write(to: pbxproj)
+        let withObjC = try XcodeProject.read(copy.appendingPathComponent("Notes.xcodeproj"))
+        #expect(withObjC.target(named: "NotesShare")?.otherSources.map(\.lastPathComponent) == ["Legacy.m"])
+        do {
+            _ = try ImportPlan.make(withObjC)
+            Issue.record("planned")
+        } catch {
+            #expect(error.message.contains("Objective-C/C source(s)") && error.message.contains("Legacy.m"), "\(error)")
+        }
+    }
+}
