@@ -90,6 +90,23 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: device.appendingPathComponent("Bundles").path))
     }
 
+    @Test func shareImportsFirstAndStopsOnAProjectThatCannotComeAlong() async throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("import-share-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let project = work.appendingPathComponent("Notes")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("Xcode15"), to: project)
+        try FileManager.default.removeItem(at: project.appendingPathComponent("NotesShare/Info.plist"))
+        let items = work.appendingPathComponent("items")
+        try FileManager.default.createDirectory(at: items, withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: items.appendingPathComponent("a.bin"))
+        let device = work.appendingPathComponent("device")
+        let (code, _, error) = await TestSupport.run(["share", "--import", project.path, items.path], root: device)
+        #expect(code == .usage)
+        #expect(error.contains("the Info.plist of 'NotesShare' is missing"), "\(error)")
+        #expect(!FileManager.default.fileExists(atPath: device.appendingPathComponent("Bundles").path))
+    }
+
     @Test func aFolderWithoutAProjectIsBadInput() async throws {
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("import-empty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)

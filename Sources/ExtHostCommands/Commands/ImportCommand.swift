@@ -40,7 +40,24 @@ enum ImportCommand {
             that cannot be adapted), with nothing installed; exit 1 when the build fails.
             """
     ) { parsed, context in
-        let device = try ContainerSupport.root(parsed, context)
+        let json = parsed[.json]
+        let report = try await importProject(
+            context.resolve(parsed.positionals[0]), parsed, context, device: ContainerSupport.root(parsed, context),
+            progress: !json)
+        if json {
+            try context.printJSON(encoding: report)
+        } else {
+            render(report, context)
+        }
+        return .success
+    }
+
+    /// Imports the project at `path` onto `device`, with the import options `parsed` holds (the
+    /// defaults for those it does not declare, as for `exthost share --import`).
+    /// - Throws: ``CommandError``: exit 2 for a project that cannot come along, 1 when the build fails.
+    static func importProject(
+        _ path: URL, _ parsed: ParsedArguments, _ context: CommandContext, device: DeviceRoot, progress: Bool
+    ) async throws -> ImportReport {
         guard let exthost = parsed[.exthost].map({ context.resolve($0) }) ?? InitTemplate.builtFromPackage else {
             throw CommandError.usage(
                 "cannot tell where exthost's package is (it moved since this exthost was built); pass --exthost PATH")
@@ -49,7 +66,7 @@ enum ImportCommand {
             throw CommandError.input("\(exthost.path) is not a Swift package (no Package.swift)")
         }
         var options = ProjectImport.Options(
-            path: context.resolve(parsed.positionals[0]), exthostPackage: exthost,
+            path: path, exthostPackage: exthost,
             searchPath: (context.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").map(
                 String.init),
             device: device)
@@ -57,24 +74,16 @@ enum ImportCommand {
         options.app = parsed[.app]
         options.output = parsed[.output].map { context.resolve($0) }
         options.buildPath = parsed[.buildPath].map { context.resolve($0) }
-        let json = parsed[.json]
-        let report: ImportReport
         do {
-            report = try await ProjectImport.run(options) { line in
-                if !json { context.printError(line) }
+            return try await ProjectImport.run(options) { line in
+                if progress { context.printError(line) }
             }
-        } catch let error as XcodeProjectError {
+        } catch {
             switch error.kind {
             case .input: throw CommandError.input(error.description)
             case .failed: throw CommandError.failed(error.description)
             }
         }
-        if json {
-            try context.printJSON(encoding: report)
-        } else {
-            render(report, context)
-        }
-        return .success
     }
 
     /// The installed extension bundle the share command names.

@@ -40,6 +40,8 @@ extension OptionKey where Value == String {
     static var buildPath: Self { Self("build-path") }
     /// `--configuration`.
     static var configuration: Self { Self("configuration") }
+    /// `--import`.
+    static var importProject: Self { Self("import") }
     /// `--output`.
     static var output: Self { Self("output") }
     /// `--activity-items`.
