@@ -65,6 +65,13 @@ import Testing
         #expect(output.contains("adapted nothing"), "\(output)")
         (code, output) = try await run(try shareCommand(output, "ClipsShare"))
         #expect(code == 0 && output.contains("CLIPS-SHARE kept one.bin,two.bin"), "\(output)")
+        // The CI form: import first (nothing changed: nothing built), then share into its extension.
+        (code, output) = try await run("exthost share --import Xcode16 --root dev16 \(items.path)")
+        #expect(code == 0 && output.contains("Clips.xcodeproj: unchanged"), "\(output)")
+        #expect(
+            output.contains("org.example.clips.share: completed")
+                && output.contains("CLIPS-SHARE kept one.bin,two.bin"),
+            "\(output)")
 
         // The cross-platform layout: the app (Expo) stays behind, the built-in app stands in; the
         // template's openURL: through the responder chain opens it before iOS 18 and not from 18 on.
