@@ -83,8 +83,9 @@ struct PackageWriter {
         return Adaptations(lines: plan.adaptedLines, added: added)
     }
 
-    /// A digest of everything the import writes and builds from, to tell an unchanged project.
-    func fingerprint() throws(XcodeProjectError) -> String {
+    /// A digest of everything the import writes and builds from, to tell an unchanged project;
+    /// `salt` stands for what is not in the project (the exthost that imports).
+    func fingerprint(salt: String = "") throws(XcodeProjectError) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         func mix(_ bytes: some Sequence<UInt8>) {
             for byte in bytes {
@@ -94,6 +95,7 @@ struct PackageWriter {
             hash ^= 0xff
             hash = hash &* 0x100_0000_01b3
         }
+        mix(Array(salt.utf8))
         mix(Array(manifest.utf8))
         for product in products {
             mix(product.infoPlist)

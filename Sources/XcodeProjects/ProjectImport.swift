@@ -52,7 +52,13 @@ public enum ProjectImport {
         let output = (options.output ?? projectURL.deletingLastPathComponent().appendingPathComponent(".exthost"))
             .standardizedFileURL
         let generated = PackageWriter(plan: plan, exthost: options.exthostPackage)
-        let fingerprint = try generated.fingerprint()
+        // A rebuilt exthost (its checkout changed) imports afresh.
+        let program = Bundle.main.executablePath ?? ""
+        let attributes = (try? FileManager.default.attributesOfItem(atPath: program)) ?? [:]
+        let salt =
+            "\(program) \((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0) "
+            + "\(attributes[.size] as? Int ?? 0)"
+        let fingerprint = try generated.fingerprint(salt: salt)
         let previous = ImportState.load(output.appendingPathComponent(stateFile))
         let installedPath = options.device.bundlesURL.appendingPathComponent(plan.app.bundleName)
         var report = ImportReport(plan: plan, output: output, device: options.device)
