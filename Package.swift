@@ -141,13 +141,17 @@ let package = Package(
             name: "ExtHostTesting",
             dependencies: ["ExtensionHost", "AppGroups", "HostSystem", "ExtensionIPC", "LaunchServices"]),
 
+        // Xcode projects: project.pbxproj (old-style plists), targets, build settings, the Objective-C-runtime
+        // adaptations, and the Swift package `exthost import` generates from them.
+        .target(name: "XcodeProjects", dependencies: ["AppGroups", "HostSystem"]),
+
         // MARK: - Command line
         .target(
             name: "ExtHostCommands",
             dependencies: [
                 "HostSystem", "UniformTypes", "ActivationRules", "AppGroups", "Archives", "ExtensionIPC",
                 "ItemProviders", "Payloads", "ExtensionHost", "ExtensionRuntime", "ShareSheet", "Shortcuts",
-                "LaunchServices", "SheetReports", "HeadlessScreens",
+                "LaunchServices", "SheetReports", "HeadlessScreens", "XcodeProjects",
             ]),
         .executableTarget(name: "exthost", dependencies: ["ExtHostCommands", "BuiltInApp", "AppRuntime"]),
 
@@ -253,6 +257,8 @@ let package = Package(
             name: "ExtHostTestingTests",
             dependencies: ["ExtHostTesting", "ExtHostTestSupport", "exthost", "exthost-sandbox-exec", "ExtensionIPC"]),
         .testTarget(name: "HeadlessScreensTests", dependencies: ["HeadlessScreens"]),
+        // Fixtures/ holds Xcode projects written for these tests (their Swift files are not compiled here).
+        .testTarget(name: "XcodeProjectsTests", dependencies: ["XcodeProjects"], exclude: ["Fixtures"]),
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs"]),
         .testTarget(
             name: "UIKitTests",

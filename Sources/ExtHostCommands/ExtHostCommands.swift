@@ -5,7 +5,8 @@ import ActivationRules
 public enum ExtHostCommands {
     /// Every command, in the order `exthost --help` lists them.
     static var all: [CommandSpec] {
-        [helpCommand] + InitCommand.all + ShareCommand.all + SheetCommand.all + OpenCommand.all + AirDropCommand.all
+        [helpCommand] + InitCommand.all + ImportCommand.all + ShareCommand.all + SheetCommand.all + OpenCommand.all
+            + AirDropCommand.all
             + ShortcutCommands.all
             + AppLintCommand.all
             + DeviceCommands.all

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// The coder UIKit hands to `init?(coder:)` when it makes an object by class name: empty for an app
 /// or scene delegate; for a storyboard's object, the attributes read from the storyboard under the

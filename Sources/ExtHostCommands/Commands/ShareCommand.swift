@@ -7,6 +7,7 @@ import HeadlessScreens
 import HostSystem
 import ItemProviders
 import Payloads
+import XcodeProjects
 
 /// `exthost share`: the whole pipeline — the rule, the sandboxed extension, the App Group.
 enum ShareCommand {
@@ -23,6 +24,9 @@ enum ShareCommand {
                 "Share a sharing app's activity items, built as the share sheet hands them to this extension "
                     + "(see 'exthost sheet --help')."),
             .value(.rule, "RULE.plist", "The activation rule (default: the extension's Info.plist)."),
+            .value(
+                .importProject, "PATH",
+                "Import this Xcode project first (as 'exthost import PATH' does) and share into its first extension."),
             .value(
                 .extension, "BUNDLE.appex",
                 "The extension bundle (default: the first installed .appex, else exthost's generic one)."),
@@ -101,6 +105,20 @@ enum ShareCommand {
 
     static func run(_ parsed: ParsedArguments, _ context: CommandContext) async throws -> ExitCode {
         let root = try ContainerSupport.root(parsed, context)
+        var parsed = parsed
+        if let project = parsed[.importProject] {
+            // A CI job in two lines: import (a no-op when nothing changed), then share.
+            let report = try await ImportCommand.importProject(
+                context.resolve(project), parsed, context, device: root, progress: false)
+            context.printError(
+                "imported \(report.project): "
+                    + (report.unchanged
+                        ? "unchanged" : "built in \(String(format: "%.1f", report.seconds.build ?? 0)) s and installed")
+            )
+            if parsed[.extension] == nil, let first = report.extensions.first {
+                parsed.options[OptionKey<String>.extension.name] = [ImportCommand.installedExtension(report, first)]
+            }
+        }
         var standIn: ExtensionStandIn?
         if parsed[.extension] == nil, let path = parsed[.extensionExecutable] {
             standIn = try ContainerSupport.mapped { try ExtensionStandIn.choose(for: context.resolve(path), on: root) }

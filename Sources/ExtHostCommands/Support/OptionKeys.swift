@@ -34,6 +34,16 @@ extension OptionKey where Value == Bool {
 }
 
 extension OptionKey where Value == String {
+    /// `--app`.
+    static var app: Self { Self("app") }
+    /// `--build-path`.
+    static var buildPath: Self { Self("build-path") }
+    /// `--configuration`.
+    static var configuration: Self { Self("configuration") }
+    /// `--import`.
+    static var importProject: Self { Self("import") }
+    /// `--output`.
+    static var output: Self { Self("output") }
     /// `--activity-items`.
     static var activityItems: Self { Self("activity-items") }
     /// `--as-bundle`.

@@ -1,0 +1,28 @@
+import Foundation
+import UIKit
+import UniformTypeIdentifiers
+
+/// Keeps the text and file names shared with it as clips in the App Group's defaults.
+final class ShareViewController: UIViewController {
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        let providers = (extensionContext?.inputItems as? [NSExtensionItem] ?? []).flatMap { $0.attachments ?? [] }
+        var clips: [String] = []
+        let loads = DispatchGroup()
+        for provider in providers {
+            guard let type = provider.registeredTypeIdentifiers.first else { continue }
+            loads.enter()
+            provider.loadItem(forTypeIdentifier: type, options: nil) { item, _ in
+                DispatchQueue.main.async {
+                    clips.append(Clip(item).title)
+                    loads.leave()
+                }
+            }
+        }
+        loads.notify(queue: .main) {
+            UserDefaults(suiteName: "group.org.example.clips")?.set(clips.sorted(), forKey: "clips")
+            print("CLIPS-SHARE kept \(clips.sorted().joined(separator: ","))")
+            self.extensionContext?.completeRequest(returningItems: nil, completionHandler: nil)
+        }
+    }
+}
