@@ -149,7 +149,8 @@ let package = Package(
                 "ItemProviders", "Payloads", "ExtensionHost", "ExtensionRuntime", "ShareSheet", "Shortcuts",
                 "LaunchServices", "SheetReports", "HeadlessScreens",
             ]),
-        .executableTarget(name: "exthost", dependencies: ["ExtHostCommands", "BuiltInApp", "AppRuntime"]),
+        .executableTarget(
+            name: "exthost", dependencies: ["ExtHostCommands", "BuiltInApp", "AppRuntime", "ExtensionHost"]),
 
         // MARK: - Test helpers
         .executableTarget(name: "exthost-test-child", dependencies: ["HostSystem", "ExtensionIPC"]),

@@ -33,14 +33,14 @@ public enum AppLaunchServer {
         let path = socketPath(bundleIdentifier, on: root)
         guard path.utf8.count < 108 else {
             throw ShareError(
-                badInput: true,
+                .badInput,
                 "\(path) is \(path.utf8.count) bytes, longer than a Unix socket address holds (107): "
                     + "use a device root with a shorter path")
         }
         if let socket = try? Socket.connect(toPath: path) {
             try? socket.close()
             throw ShareError(
-                badInput: false,
+                .failed,
                 "\(bundleIdentifier) is already running on \(root.url.path) ('exthost app terminate \(bundleIdentifier)' ends it)"
             )
         }

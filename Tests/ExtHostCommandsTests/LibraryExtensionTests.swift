@@ -208,7 +208,7 @@ struct LibraryExtensionTests {
     }
 
     @Test func uiApplicationOpenReachesTheRunningAppWarm() async throws {
-        guard !Self.products.isEmpty, let launcher = SandboxPolicy.launcherNextToExecutable() else {
+        guard !Self.products.isEmpty, let launcher = InstalledPrograms.nextToExecutable()?.launcher else {
             throw Skip("no /proc/self/exe")
         }
         let (root, items) = try await Self.device(Self.principalKeys, extra: Self.mode("open"), iosVersion: "18.0")

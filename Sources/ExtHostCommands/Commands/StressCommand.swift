@@ -10,7 +10,7 @@ import HostSystem
 enum StressCommand {
     static var all: [CommandSpec] { [stress, reader] }
 
-    static let readerName = "__stress-reader"
+    static let readerName = InstalledPrograms.Role.stressReader.rawValue
 
     /// `exthost stress --json`.
     struct Summary: Codable, Sendable, Equatable {
@@ -182,11 +182,9 @@ enum StressCommand {
         guard let group = identity.applicationGroups.first else {
             throw CommandError.input("\(identity.bundleIdentifier) is entitled to no App Group")
         }
-        guard let launcher = SandboxPolicy.launcherNextToExecutable() else {
-            throw CommandError.failed("exthost-sandbox-exec is not next to this executable; build the package first")
-        }
+        let programs = try Executables.programs()
         let stopFile = work.appendingPathComponent("stop").path
-        let exthost = try Executables.exthost()
+        let exthost = try Executables.exthost(of: programs)
         var children: [(ChildProcess, FileDescriptor)] = []
         defer {
             for (child, output) in children {
@@ -214,9 +212,8 @@ enum StressCommand {
         }
 
         let started = ContinuousClock.now
-        var request = ShareRequest(items: .path(items), root: device, extensionBundle: bundle, launcher: launcher)
+        var request = ShareRequest(items: .path(items), root: device, extensionBundle: bundle, programs: programs)
         request.limits.timeout = .seconds(600)
-        request.builtInExtension = (exthost, [ExtensionCommand.name])
         let shared: Result<ShareReport, ShareError>
         do {
             shared = .success(try await ExtensionHost.share(request))

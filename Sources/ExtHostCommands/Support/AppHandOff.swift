@@ -12,21 +12,11 @@ import Glibc
 /// Handing URLs to an app's process: the launch options every command uses (the built-in app for
 /// bundles without a program), delivery warm or cold, and its one-line summary.
 enum AppHandOff {
-    /// The sandbox launcher beside this executable.
-    /// - Throws: ``CommandError`` (exit 1) when it is not built.
-    static func launcher() throws -> String {
-        guard let launcher = SandboxPolicy.launcherNextToExecutable() else {
-            throw CommandError.failed("exthost-sandbox-exec is not next to this executable; build the package first")
-        }
-        return launcher
-    }
-
     /// Launch options with the built-in app (`exthost __app`) for bundles without a program.
     /// - Throws: ``CommandError`` when the exthost executable is not found.
-    static func options() throws -> AppLaunchOptions {
-        var options = AppLaunchOptions()
-        options.builtInApp = (try Executables.exthost(), ["__app"])
-        return options
+    static func options(_ programs: InstalledPrograms) throws -> AppLaunchOptions {
+        _ = try Executables.exthost(of: programs)
+        return AppLaunchOptions(programs: programs)
     }
 
     /// Runs `body`, turning a ``ShareError`` into the command's exit code (2 bad input, 1 otherwise).
@@ -34,7 +24,7 @@ enum AppHandOff {
         do {
             return try await body()
         } catch let error as ShareError {
-            throw error.isBadInput ? CommandError.input(error.message) : CommandError.failed(error.message)
+            throw CommandError(error)
         }
     }
 
@@ -43,11 +33,12 @@ enum AppHandOff {
         _ contexts: [OpenURLContextDescription], userActivities: [UserActivityDescription] = [], to bundle: String,
         on root: DeviceRoot
     ) async throws -> AppOpenReport {
-        let options = try options()
-        let launcher = try launcher()
+        let programs = try Executables.programs()
+        let options = try options(programs)
         return try await mapped {
             try await AppLaunchServer.deliver(
-                contexts, userActivities: userActivities, to: bundle, on: root, launcher: launcher, options: options)
+                contexts, userActivities: userActivities, to: bundle, on: root, launcher: programs.launcher,
+                options: options)
         }
     }
 
