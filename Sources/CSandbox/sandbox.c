@@ -262,6 +262,15 @@ int eh_wait_exited_keeping_zombie(pid_t pid) {
     return waitid(P_PID, (id_t)pid, &info, WEXITED | WNOWAIT);
 }
 
+int eh_pidfd_open(pid_t pid) {
+#ifdef SYS_pidfd_open
+    return (int)syscall(SYS_pidfd_open, pid, 0);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
 // MARK: - Security-scope broker
 
 #ifndef SECCOMP_USER_NOTIF_FLAG_CONTINUE

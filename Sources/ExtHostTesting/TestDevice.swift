@@ -170,15 +170,17 @@ public struct TestDevice: Sendable {
         let report = try await ExtensionHost.runApp(
             bundleIdentifier, on: root, launcher: programs.launcher, options: options
         ) { app in
-            let done = Locked(false)
-            let serving = Task { try? await AppLaunchServer.serve(app, on: root, shouldStop: { done.withLock { $0 } }) }
-            // The socket exists once serve has bound it.
-            let socket = AppLaunchServer.socketPath(bundleIdentifier, on: root)
-            for _ in 0..<500 where !FileManager.default.fileExists(atPath: socket) {
-                try? await Task.sleep(for: .milliseconds(10))
+            // Clients reach the app once its socket is bound; serving answers them meanwhile.
+            let listener: AppListener
+            do {
+                listener = try AppLaunchServer.listen(app, on: root)
+            } catch {
+                failure.withLock { $0 = TestDeviceError("cannot listen for \(bundleIdentifier): \(error)") }
+                return
             }
+            let serving = Task { await listener.serve() }
             do { try await body(app) } catch { failure.withLock { $0 = error } }
-            done.withLock { $0 = true }
+            listener.stop()
             await serving.value
         }
         if let error = failure.withLock({ $0 }) { throw error }

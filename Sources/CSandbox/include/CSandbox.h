@@ -105,6 +105,10 @@ int eh_spawn_add_chdir(posix_spawn_file_actions_t *_Nonnull actions, const char 
 /// Returns 0, or -1 with errno set (ECHILD when `pid` is not a child, EINTR when interrupted).
 int eh_wait_exited_keeping_zombie(pid_t pid);
 
+/// pidfd_open(pid, 0) (Linux ≥ 5.3): a close-on-exec descriptor that polls readable once `pid` has
+/// terminated. Returns the descriptor, or -1 with errno set (ENOSYS on an older kernel).
+int eh_pidfd_open(pid_t pid);
+
 // MARK: - Security-scope broker (seccomp user notification)
 
 /// One system call a confined program made that the broker is asked about.

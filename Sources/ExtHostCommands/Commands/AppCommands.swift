@@ -141,7 +141,6 @@ enum AppCommands {
         options.timeout = .seconds(10)
         if context.isProcess && !parsed[.json] { options.output = .standardOutput }
         try await AppHandOff.mapped { try AppLaunchServer.checkCanServe(bundle, on: root) }
-        let stop = AppHandOff.stopOnSignals()
         let json = parsed[.json]
         let report = try await AppHandOff.mapped {
             try await ExtensionHost.runApp(bundle, on: root, launcher: programs.launcher, options: options) {
@@ -150,11 +149,12 @@ enum AppCommands {
                     context.print("\(bundle) is running (pid \(app.pid)); 'exthost app terminate \(bundle)' ends it")
                 }
                 do {
-                    try await AppLaunchServer.serve(
-                        app, on: root,
-                        onOpen: { delivery in
-                            if !json { context.print(AppHandOff.line(delivery, start: "warm", bundle: bundle)) }
-                        }, shouldStop: { stop.isSet })
+                    let listener = try AppLaunchServer.listen(app, on: root)
+                    let handlers = AppHandOff.stopOnSignals { listener.stop() }
+                    await listener.serve { delivery in
+                        if !json { context.print(AppHandOff.line(delivery, start: "warm", bundle: bundle)) }
+                    }
+                    withExtendedLifetime(handlers) {}
                 } catch {
                     context.printError("cannot listen for \(bundle): \(error)")
                 }

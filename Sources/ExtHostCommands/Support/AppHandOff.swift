@@ -67,28 +67,28 @@ enum AppHandOff {
         }
     }
 
-    /// A flag set by the first SIGINT or SIGTERM (which then no longer end the process).
-    static func stopOnSignals() -> StopFlag { StopFlag(signals: [SIGINT, SIGTERM]) }
+    /// Calls `stop` on SIGINT or SIGTERM (which then no longer end the process) while the
+    /// returned value lives.
+    static func stopOnSignals(_ stop: @escaping @Sendable () -> Void) -> SignalHandlers {
+        SignalHandlers(signals: [SIGINT, SIGTERM], stop)
+    }
 }
 
-/// A flag the first of some signals sets (they then no longer end the process).
+/// Handlers of some signals, which then no longer end the process, while this value lives.
 ///
-/// `@unchecked Sendable`: the signal sources are only kept alive (never changed after `init`); the
-/// flag itself is behind a lock.
-final class StopFlag: @unchecked Sendable {
-    private let value = Locked(false)
+/// `@unchecked Sendable`: the signal sources are only kept alive (never changed after `init`).
+final class SignalHandlers: @unchecked Sendable {
     private var sources: [any DispatchSourceSignal] = []
 
-    init(signals: [CInt]) {
+    init(signals: [CInt], _ handler: @escaping @Sendable () -> Void) {
         for number in signals {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [value] in value.withLock { $0 = true } }
+            source.setEventHandler(handler: handler)
             source.resume()
             sources.append(source)
         }
     }
 
-    /// Whether a signal came.
-    var isSet: Bool { value.withLock { $0 } }
+    deinit { for source in sources { source.cancel() } }
 }

@@ -55,6 +55,8 @@ internal func system_waitpid(_ pid: pid_t, _ status: UnsafeMutablePointer<CInt>,
 
 internal func system_eh_wait_exited_keeping_zombie(_ pid: pid_t) -> CInt { eh_wait_exited_keeping_zombie(pid) }
 
+internal func system_eh_pidfd_open(_ pid: pid_t) -> CInt { eh_pidfd_open(pid) }
+
 internal func system_kill(_ pid: pid_t, _ signal: CInt) -> CInt { kill(pid, signal) }
 
 internal func system_getpid() -> pid_t { getpid() }
