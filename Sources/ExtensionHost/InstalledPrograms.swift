@@ -31,6 +31,8 @@ public struct InstalledPrograms: Sendable, Hashable {
         case app = "__app"
         /// `exthost __stress-reader`: a reader of an App Group that `exthost stress` runs beside a share.
         case stressReader = "__stress-reader"
+        /// `exthost __airdrop-receive`: the receiving device of an AirDrop transfer.
+        case airDropReceiver = "__airdrop-receive"
     }
 
     /// The sandbox launcher's file name.

@@ -1,13 +1,8 @@
 import AppGroups
-import Dispatch
 import ExtensionHost
 import ExtensionIPC
 import Foundation
 import HostSystem
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Handing URLs to an app's process: the launch options every command uses (the built-in app for
 /// bundles without a program), delivery warm or cold, and its one-line summary.
@@ -70,25 +65,6 @@ enum AppHandOff {
     /// Calls `stop` on SIGINT or SIGTERM (which then no longer end the process) while the
     /// returned value lives.
     static func stopOnSignals(_ stop: @escaping @Sendable () -> Void) -> SignalHandlers {
-        SignalHandlers(signals: [SIGINT, SIGTERM], stop)
+        SignalHandlers([.interrupt, .terminate], stop)
     }
-}
-
-/// Handlers of some signals, which then no longer end the process, while this value lives.
-///
-/// `@unchecked Sendable`: the signal sources are only kept alive (never changed after `init`).
-final class SignalHandlers: @unchecked Sendable {
-    private var sources: [any DispatchSourceSignal] = []
-
-    init(signals: [CInt], _ handler: @escaping @Sendable () -> Void) {
-        for number in signals {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler(handler: handler)
-            source.resume()
-            sources.append(source)
-        }
-    }
-
-    deinit { for source in sources { source.cancel() } }
 }
