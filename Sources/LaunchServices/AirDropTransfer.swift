@@ -85,7 +85,7 @@ public enum AirDropTransfer {
         guard let data = FileManager.default.contents(atPath: file.path) else {
             throw AirDropError(.badInput, "\(file.path): cannot read the file to send")
         }
-        let type = InstalledBundles(root: from).registry.preferredType(forFilenameExtension: file.pathExtension)
+        let type = InstalledBundles(root: from).registry.preferredType(forFileNamed: file.path)
         let offer = AirDropOffer(
             sender: senderName, name: file.lastPathComponent, typeIdentifier: type.rawValue, bytes: data.count,
             sha256: SHA256.hex(of: data))
