@@ -1,4 +1,5 @@
 import ActivationRules
+import AppGroups
 import ExtHostTestSupport
 import ExtensionHost
 import Foundation
