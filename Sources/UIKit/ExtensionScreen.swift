@@ -149,7 +149,8 @@ package final class ExtensionScreen {
             list.append(record.diagnostic)
         }
         list += stepDiagnostics
-        if isClosed, !requestEnded, context != nil {
+        // The model says at once whether the request ended (``requestEnded`` follows a turn later).
+        if isClosed, let context, !requestEnded, !context.model.isFinished {
             list.append(
                 UIDiagnostic(
                     kind: .requestNeverCompleted,
@@ -199,4 +200,17 @@ package final class ExtensionScreen {
 package protocol ScreenAttributable: AnyObject {
     /// Whether the object is shown on `screen`.
     func isOnScreen(_ screen: ExtensionScreen) -> Bool
+}
+
+extension UIViewController {
+    /// Closes the extension's sheet this controller is on — what the compose sheet's Post and Cancel
+    /// animations end with — then runs `completion`; a controller on no extension screen (made by a
+    /// test) runs `completion` at the next turn of the main queue.
+    package func closeExtensionSheet(because reason: String, completion: @escaping () -> Void) {
+        if let screen = viewIfLoaded?.window?.extensionScreen {
+            screen.closeSheet(animated: true, because: reason, completion: completion)
+        } else {
+            MainQueue.nextTurn(completion)
+        }
+    }
 }

@@ -74,12 +74,31 @@ public enum TestSupport {
         public var errors: String
         /// How it ended.
         public var status: TerminationStatus
+        /// `key=value` pairs of the output's lines.
+        public var fields: [String: String] {
+            var result: [String: String] = [:]
+            for line in output.split(separator: "\n") {
+                for word in line.split(separator: " ") {
+                    guard let equals = word.firstIndex(of: "=") else { continue }
+                    result[String(word[..<equals])] = String(word[word.index(after: equals)...])
+                }
+            }
+            return result
+        }
     }
 
     /// Runs the program at `executable` with `arguments` to its end (through HostSystem's spawn API),
     /// its standard output and error captured.
     public static func runProgram(_ executable: URL, _ arguments: [String] = []) async throws -> Finished {
-        var spawn = Spawn(executable: executable.path, arguments: arguments)
+        try await runCollecting(Spawn(executable: executable.path, arguments: arguments))
+    }
+
+    /// Runs `spawn` to its end with its standard output and error captured; `body` runs while the
+    /// child does (to signal it, say).
+    public static func runCollecting(
+        _ spawn: Spawn, during body: (ChildProcess) async throws -> Void = { _ in }
+    ) async throws -> Finished {
+        var spawn = spawn
         let output = try FileDescriptor.pipe()
         let errors = try FileDescriptor.pipe()
         spawn.descriptors[1] = output.writeEnd
@@ -91,6 +110,7 @@ public enum TestSupport {
             (_, status) = try await withChildProcess(spawn) { child in
                 try output.writeEnd.close()
                 try errors.writeEnd.close()
+                try await body(child)
                 return await child.exitStatus()
             }
         } catch let error as Errno {
