@@ -149,9 +149,11 @@ eh_scope_call eh_scope_call_kind(int32_t syscall);
 /// seccomp user notification (ENOSYS, EINVAL) or refuses the filter.
 int eh_scope_filter_install(void);
 
-/// Waits for the next event, up to `timeout_ms`: 1 with `*event` filled, 0 on timeout, -1 with
-/// errno set (ENOENT when every process of the filter has ended, EBADF once the listener closed).
-int eh_scope_receive(int listener, eh_scope_event *_Nonnull event, int timeout_ms);
+/// Waits for the next event, or until `wake` (a descriptor another thread makes readable to stop
+/// the wait; -1: none) is readable, or `timeout_ms` passes (-1: no limit): 1 with `*event` filled,
+/// 0 when woken or on timeout, -1 with errno set (ENOENT when every process of the filter has
+/// ended, EBADF once the listener closed).
+int eh_scope_receive(int listener, int wake, eh_scope_event *_Nonnull event, int timeout_ms);
 
 /// Lets the call proceed in the kernel, where Landlock then decides. Returns 0, or -1 with errno
 /// set (ENOENT when the caller is gone).

@@ -74,9 +74,9 @@ internal func system_fcntl_dupfd(_ fd: CInt, _ minimum: CInt) -> CInt { fcntl(fd
 internal func system_eh_scope_call_kind(_ syscall: Int32) -> eh_scope_call { eh_scope_call_kind(syscall) }
 
 internal func system_eh_scope_receive(
-    _ listener: CInt, _ event: UnsafeMutablePointer<eh_scope_event>, _ timeoutMilliseconds: CInt
+    _ listener: CInt, _ wake: CInt, _ event: UnsafeMutablePointer<eh_scope_event>, _ timeoutMilliseconds: CInt
 ) -> CInt {
-    eh_scope_receive(listener, event, timeoutMilliseconds)
+    eh_scope_receive(listener, wake, event, timeoutMilliseconds)
 }
 
 internal func system_eh_scope_continue(_ listener: CInt, _ id: UInt64) -> CInt { eh_scope_continue(listener, id) }
