@@ -87,6 +87,8 @@ enum StressCommand {
         var seen: [Int] = []
         var torn: [String] = []
         var last = 0
+        let observer = try ContainerSupport.mapped { try inbox.store.commitNotification.observe() }
+        defer { observer.close() }
         while true {
             let stopping = FileManager.default.fileExists(atPath: stopFile)
             let items = try ContainerSupport.mapped { try inbox.pending() }
@@ -100,7 +102,8 @@ enum StressCommand {
                 }
             }
             if stopping { break }
-            _ = try? inbox.waitForEntries(timeout: 0.05)
+            // Sleeps until the next commit, or the post 'exthost stress' makes after the stop file.
+            _ = try ContainerSupport.mapped { try observer.wait(timeout: nil) }
         }
         try context.printJSON(encoding: ReaderReport(seen: seen, torn: torn))
         return .success
@@ -222,6 +225,10 @@ enum StressCommand {
         }
         let elapsed = ContinuousClock.now - started
         _ = FileManager.default.createFile(atPath: stopFile, contents: nil)
+        // Wakes the readers waiting for a commit: they look once more, see the stop file, and end.
+        if let identifier = try? AppGroupIdentifier(validating: group) {
+            try? AppGroupStore.commitNotification(identifier, root: device).post()
+        }
 
         var problems: [String] = []
         var readerResults: [(seen: [Int], torn: [String])] = []
