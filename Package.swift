@@ -92,7 +92,9 @@ let package = Package(
         // its Inbox), AirDrop's receiving side, and the Info.plist checks of the ways into an app.
         .target(
             name: "LaunchServices",
-            dependencies: ["ActivationRules", "AppGroups", "ExtensionHost", "ExtensionIPC", "UniformTypes"]),
+            dependencies: [
+                "ActivationRules", "AppGroups", "ExtensionHost", "ExtensionIPC", "HostSystem", "UniformTypes",
+            ]),
         // What the share sheet shows, as values (UIKit returns them without linking the sheet).
         .target(name: "SheetReports", dependencies: ["ActivationRules"]),
         .target(
@@ -107,7 +109,8 @@ let package = Package(
         .target(
             name: "ExtensionFoundation",
             dependencies: [
-                "ItemProviders", "UniformTypes", "ExtensionRuntime", "ExtensionIPC", "AppGroups", "HostSystem", "ImageCodecs",
+                "ItemProviders", "UniformTypes", "ExtensionRuntime", "ExtensionIPC", "AppGroups", "HostSystem",
+                "ImageCodecs",
             ]),
         .target(
             name: "UniformTypeIdentifiers", dependencies: ["ExtensionFoundation", "UniformTypes", "ItemProviders"]),
@@ -119,7 +122,8 @@ let package = Package(
         .target(
             name: "UIKit",
             dependencies: [
-                "_Testing_UIKit", "ExtensionFoundation", "LinkPresentation", "SheetReports", "HeadlessScreens", "ItemProviders",
+                "_Testing_UIKit", "ExtensionFoundation", "LinkPresentation", "SheetReports", "HeadlessScreens",
+                "ItemProviders",
                 "AppGroups", "ExtensionIPC", "ExtensionRuntime",
             ]),
         // The app process's runtime under UIKit: the launch sequence, delivery to the app and scene
@@ -153,7 +157,8 @@ let package = Package(
                 "ItemProviders", "Payloads", "ExtensionHost", "ExtensionRuntime", "ShareSheet", "Shortcuts",
                 "LaunchServices", "SheetReports", "HeadlessScreens", "XcodeProjects",
             ]),
-        .executableTarget(name: "exthost", dependencies: ["ExtHostCommands", "BuiltInApp", "AppRuntime"]),
+        .executableTarget(
+            name: "exthost", dependencies: ["ExtHostCommands", "BuiltInApp", "AppRuntime", "ExtensionHost"]),
 
         // MARK: - Test helpers
         .executableTarget(name: "exthost-test-child", dependencies: ["HostSystem", "ExtensionIPC"]),
@@ -285,7 +290,8 @@ let package = Package(
 // Settings every Swift target shares; no unsafe flags (the package is a dependency of users' packages).
 // The Swift 5 targets (the fixture extension, UIKitSwift5Tests) are compiled as a user's are: without them.
 let swift5Targets: Set<String> = ["ExtHostFixtureAppex", "UIKitSwift5Tests"]
-for target in package.targets where target.type != .system && target.name.first != "C" && !swift5Targets.contains(target.name) {
+for target in package.targets
+where target.type != .system && target.name.first != "C" && !swift5Targets.contains(target.name) {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     settings.append(.enableUpcomingFeature("MemberImportVisibility"))

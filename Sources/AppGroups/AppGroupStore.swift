@@ -204,7 +204,11 @@ public final class AppGroupStore: Sendable {
     public func url(for entry: JournalEntry) -> URL { directory.url(for: entry.path) }
 
     /// The name of the notification posted after each commit to this group.
-    public var commitNotification: DarwinNotification {
+    public var commitNotification: DarwinNotification { Self.commitNotification(group, root: root) }
+
+    /// The notification posted after each commit to `group` on `root`'s device (whether or not
+    /// its container exists yet).
+    public static func commitNotification(_ group: AppGroupIdentifier, root: DeviceRoot) -> DarwinNotification {
         DarwinNotification(root: root, name: "\(group.rawValue).exthost.committed")
     }
 }

@@ -82,8 +82,10 @@ final class ApplicationRuntime: RunningApplication {
         if launch.keepRunning != true {
             runtime.terminate()
         }
+        // `status` is set on the main actor, whose jobs this loop runs: each pass returns after
+        // handling one (the terminate among them) and sleeps in the kernel meanwhile.
         while runtime.status == nil {
-            _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.05))
+            _ = RunLoop.main.run(mode: .default, before: .distantFuture)
         }
         fflush(nil)
         return runtime.status ?? 0

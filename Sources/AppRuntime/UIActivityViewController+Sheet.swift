@@ -26,16 +26,11 @@ extension AppRuntimeBackend {
         _ activityType: UIActivity.ActivityType, of controller: UIActivityViewController, on root: URL?
     ) async throws {
         let device = try UIActivityViewController.device(root)
-        guard let launcher = SandboxPolicy.launcherNextToExecutable() else {
+        guard let programs = InstalledPrograms.nextToExecutable() else {
             throw UIActivityViewControllerError(
                 "exthost-sandbox-exec is not built beside this program: add the product to the target's dependencies")
         }
-        var options = SheetPerformOptions(launcher: launcher)
-        if let exthost = SiblingExecutable.path("exthost") {
-            options.builtInShareExtension = (exthost, ["__extension"])
-            options.builtInActionExtension = (exthost, ["__action-extension"])
-            options.builtInApp = (exthost, ["__app"])
-        }
+        let options = SheetPerformOptions(programs: programs)
         let items = try controller.model(for: activityType.rawValue)
         let performance: SheetPerformance
         do {

@@ -262,6 +262,15 @@ int eh_wait_exited_keeping_zombie(pid_t pid) {
     return waitid(P_PID, (id_t)pid, &info, WEXITED | WNOWAIT);
 }
 
+int eh_pidfd_open(pid_t pid) {
+#ifdef SYS_pidfd_open
+    return (int)syscall(SYS_pidfd_open, pid, 0);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
 // MARK: - Security-scope broker
 
 #ifndef SECCOMP_USER_NOTIF_FLAG_CONTINUE
@@ -375,12 +384,12 @@ int eh_scope_filter_install(void) {
 #endif
 }
 
-int eh_scope_receive(int listener, eh_scope_event *event, int timeout_ms) {
-    struct pollfd pfd = {.fd = listener, .events = POLLIN};
-    int ready = poll(&pfd, 1, timeout_ms);
+int eh_scope_receive(int listener, int wake, eh_scope_event *event, int timeout_ms) {
+    struct pollfd pfd[2] = {{.fd = listener, .events = POLLIN}, {.fd = wake, .events = POLLIN}};
+    int ready = poll(pfd, 2, timeout_ms);
     if (ready < 0) return -1;
-    if (ready == 0) return 0;
-    if (pfd.revents & (POLLHUP | POLLERR | POLLNVAL)) {
+    if (ready == 0 || (pfd[1].revents & POLLIN)) return 0;
+    if (pfd[0].revents & (POLLHUP | POLLERR | POLLNVAL)) {
         errno = ENOENT;
         return -1;
     }

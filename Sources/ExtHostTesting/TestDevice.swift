@@ -38,7 +38,7 @@ public struct TestDevice: Sendable {
             throw TestDeviceError("cannot tell where the test bundle is (/proc/self/exe is unreadable)")
         }
         products = URL(fileURLWithPath: directory, isDirectory: true)
-        guard SandboxPolicy.launcherNextToExecutable() != nil else {
+        guard InstalledPrograms.nextToExecutable() != nil else {
             throw TestDeviceError(
                 "exthost-sandbox-exec is not built in \(directory): add .product(name: \"exthost-sandbox-exec\", "
                     + "package: \"exthost\") to the test target's dependencies")
@@ -114,29 +114,23 @@ public struct TestDevice: Sendable {
         _ items: ShareRequest.Items, _ extensionIdentifier: String?, _ rule: URL?, _ lenient: Bool,
         _ limits: ExtensionLimits, _ shuffleLoads: UInt64?
     ) async throws -> ShareReport {
-        guard let launcher = SandboxPolicy.launcherNextToExecutable() else {
-            throw TestDeviceError("exthost-sandbox-exec is not built beside the tests")
-        }
         var request = ShareRequest(
-            items: items, root: root, extensionBundle: try extensionBundle(extensionIdentifier), launcher: launcher)
+            items: items, root: root, extensionBundle: try extensionBundle(extensionIdentifier),
+            programs: try programs())
         request.ruleFile = rule
         request.lenient = lenient
         request.limits = limits
         request.shuffleLoadsSeed = shuffleLoads
-        if let exthost = SiblingExecutable.path("exthost") { request.builtInExtension = (exthost, ["__extension"]) }
         return try await ExtensionHost.share(request)
     }
 
     /// Runs the installed app `bundleIdentifier`'s program as the device would.
     /// - Throws: `ShareError` when it is not installed or holds no program.
     public func runApp(_ bundleIdentifier: String, arguments: [String] = []) async throws -> AppRunReport {
-        guard let launcher = SandboxPolicy.launcherNextToExecutable() else {
-            throw TestDeviceError("exthost-sandbox-exec is not built beside the tests")
-        }
-        var options = AppLaunchOptions()
+        let programs = try programs()
+        var options = AppLaunchOptions(programs: programs)
         options.arguments = arguments
-        if let exthost = SiblingExecutable.path("exthost") { options.builtInApp = (exthost, ["__app"]) }
-        return try await ExtensionHost.runApp(bundleIdentifier, on: root, launcher: launcher, options: options)
+        return try await ExtensionHost.runApp(bundleIdentifier, on: root, launcher: programs.launcher, options: options)
     }
 
     /// Opens the file at `url` as the Files app's Open With does (`exthost open`): iOS's choice of
@@ -152,12 +146,13 @@ public struct TestDevice: Sendable {
             throw TestDeviceError("no installed app opens \(url.lastPathComponent)")
         }
         let delivery = try bundles.deliver(file: url, to: chosen, on: root)
+        let programs = try programs()
         return try await AppLaunchServer.deliver(
             [
                 OpenURLContextDescription(
                     url: delivery.url, openInPlace: delivery.openInPlace, sourceApplication: source)
             ],
-            to: chosen, on: root, launcher: try launcher(), options: appOptions())
+            to: chosen, on: root, launcher: programs.launcher, options: AppLaunchOptions(programs: programs))
     }
 
     /// Launches the app `bundleIdentifier` and keeps it running while `body` runs (as `exthost app
@@ -167,39 +162,36 @@ public struct TestDevice: Sendable {
     public func withRunningApp(
         _ bundleIdentifier: String, _ body: @escaping @Sendable (RunningApp) async throws -> Void
     ) async throws -> AppRunReport {
-        var options = appOptions()
+        let programs = try programs()
+        var options = AppLaunchOptions(programs: programs)
         options.keepRunning = true
         let failure = Locked<(any Error)?>(nil)
         let root = self.root
         let report = try await ExtensionHost.runApp(
-            bundleIdentifier, on: root, launcher: try launcher(), options: options
+            bundleIdentifier, on: root, launcher: programs.launcher, options: options
         ) { app in
-            let done = Locked(false)
-            let serving = Task { try? await AppLaunchServer.serve(app, on: root, shouldStop: { done.withLock { $0 } }) }
-            // The socket exists once serve has bound it.
-            let socket = AppLaunchServer.socketPath(bundleIdentifier, on: root)
-            for _ in 0..<500 where !FileManager.default.fileExists(atPath: socket) {
-                try? await Task.sleep(for: .milliseconds(10))
+            // Clients reach the app once its socket is bound; serving answers them meanwhile.
+            let listener: AppListener
+            do {
+                listener = try AppLaunchServer.listen(app, on: root)
+            } catch {
+                failure.withLock { $0 = TestDeviceError("cannot listen for \(bundleIdentifier): \(error)") }
+                return
             }
+            let serving = Task { await listener.serve() }
             do { try await body(app) } catch { failure.withLock { $0 = error } }
-            done.withLock { $0 = true }
+            listener.stop()
             await serving.value
         }
         if let error = failure.withLock({ $0 }) { throw error }
         return report
     }
 
-    private func launcher() throws -> String {
-        guard let launcher = SandboxPolicy.launcherNextToExecutable() else {
+    private func programs() throws -> InstalledPrograms {
+        guard let programs = InstalledPrograms.nextToExecutable() else {
             throw TestDeviceError("exthost-sandbox-exec is not built beside the tests")
         }
-        return launcher
-    }
-
-    private func appOptions() -> AppLaunchOptions {
-        var options = AppLaunchOptions()
-        if let exthost = SiblingExecutable.path("exthost") { options.builtInApp = (exthost, ["__app"]) }
-        return options
+        return programs
     }
 
     /// The entries committed to `group` that the installed app entitled to it has not consumed —

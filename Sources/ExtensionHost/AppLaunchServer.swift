@@ -33,34 +33,71 @@ public enum AppLaunchServer {
         let path = socketPath(bundleIdentifier, on: root)
         guard path.utf8.count < 108 else {
             throw ShareError(
-                badInput: true,
+                .badInput,
                 "\(path) is \(path.utf8.count) bytes, longer than a Unix socket address holds (107): "
                     + "use a device root with a shorter path")
         }
         if let socket = try? Socket.connect(toPath: path) {
             try? socket.close()
             throw ShareError(
-                badInput: false,
+                .failed,
                 "\(bundleIdentifier) is already running on \(root.url.path) ('exthost app terminate \(bundleIdentifier)' ends it)"
             )
         }
     }
 
-    /// Keeps `app` reachable at its socket until `shouldStop` says so or a client asks it to
-    /// terminate; each connection sends one `open` (answered with `delivered`) or `terminate`.
+    /// Binds `app`'s socket: clients reach it (``openIfRunning(_:userActivities:in:on:)``) as soon
+    /// as this returns, and are answered once ``AppListener/serve(onOpen:)`` runs.
     /// - Throws: ``Errno`` when the socket cannot be made (another process already runs the app:
     ///   `EADDRINUSE`).
-    public static func serve(
-        _ app: RunningApp, on root: DeviceRoot, onOpen: @escaping @Sendable (AppDelivery) -> Void = { _ in },
-        shouldStop: @escaping @Sendable () -> Bool
-    ) async throws(Errno) {
+    public static func listen(_ app: RunningApp, on root: DeviceRoot) throws(Errno) -> AppListener {
         let path = socketPath(app.bundleIdentifier, on: root)
         try? FileManager.default.createDirectory(
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        let listener = try UnixSocketListener(path: path)
-        defer { listener.close() }
-        while !shouldStop() {
-            guard let connection = try? listener.accept(timeout: .milliseconds(100)) else { continue }
+        return AppListener(app: app, listener: try UnixSocketListener(path: path), wake: try WakeSignal())
+    }
+}
+
+/// A running app's bound socket (``AppLaunchServer/listen(_:on:)``): ``serve(onOpen:)`` answers its
+/// clients until ``stop()`` or a client's `terminate`.
+public final class AppListener: Sendable {
+    /// The app it delivers to.
+    public let app: RunningApp
+    private let listener: UnixSocketListener
+    private let wake: WakeSignal
+    private let closed = Locked(false)
+
+    init(app: RunningApp, listener: UnixSocketListener, wake: WakeSignal) {
+        self.app = app
+        self.listener = listener
+        self.wake = wake
+    }
+
+    deinit { close() }
+
+    /// Removes the socket, once.
+    private func close() {
+        let first = closed.withLock { closed in
+            defer { closed = true }
+            return !closed
+        }
+        if first { listener.close() }
+    }
+
+    /// Ends ``serve(onOpen:)`` (at once when it waits for a client; after the delivery in hand
+    /// otherwise), from any thread or a signal handler's queue.
+    public func stop() { wake.signal() }
+
+    /// Answers clients until ``stop()`` or one asks the app to terminate; each connection sends one
+    /// `open` (answered with `delivered`) or `terminate`. Then the socket is removed.
+    public func serve(onOpen: @escaping @Sendable (AppDelivery) -> Void = { _ in }) async {
+        defer { close() }
+        let (listener, wake) = (self.listener, self.wake)
+        while !wake.isSignaled {
+            // nil: stopped (or the listener failed); serving ends either way.
+            guard let connection = await withBlockingWait({ try? listener.accept(until: wake) }) ?? nil else {
+                return
+            }
             let channel = AppChannel(socket: connection)
             defer { channel.close() }
             guard let request = try? channel.receive() else { continue }
@@ -83,7 +120,9 @@ public enum AppLaunchServer {
             try? channel.send(AppMessage(.delivered, id: app.pid, delivery: delivery))
         }
     }
+}
 
+extension AppLaunchServer {
     /// Sends `contexts` to the running app, if one runs: nil when none does (no socket, or a stale one).
     public static func openIfRunning(
         _ contexts: [OpenURLContextDescription], userActivities: [UserActivityDescription] = [],

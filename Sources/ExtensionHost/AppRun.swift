@@ -57,10 +57,13 @@ public struct AppLaunchOptions: Sendable {
     public var output: FileDescriptor?
     /// The program that runs an app bundle without a program of its own (`exthost __app`: the
     /// built-in app, which keeps and lists what it receives); nil: such an app cannot run.
-    public var builtInApp: (executable: String, arguments: [String])?
+    public var builtInApp: ProgramInvocation?
 
     /// Options.
     public init() {}
+
+    /// Options whose built-in app is that of `programs`.
+    public init(programs: InstalledPrograms) { builtInApp = programs.builtInApp }
 }
 
 /// An app while it runs: send it URLs, as iOS does when the app is in memory.
@@ -119,7 +122,7 @@ public final class RunningApp: Sendable {
             }
         }
         guard let delivery else {
-            throw ShareError(badInput: false, "\(bundleIdentifier) (pid \(pid)) ended before it answered")
+            throw ShareError(.failed, "\(bundleIdentifier) (pid \(pid)) ended before it answered")
         }
         state.withLock { $0.deliveries.append(delivery) }
         return delivery
@@ -204,7 +207,7 @@ extension ExtensionHost {
             program = builtIn.executable
             arguments = builtIn.arguments + arguments
         } else {
-            throw ShareError(badInput: true, "\(bundle.path) holds no program (CFBundleExecutable)")
+            throw ShareError(.badInput, "\(bundle.path) holds no program (CFBundleExecutable)")
         }
         var launch = ExtensionLaunch(executable: program, arguments: arguments, launcher: launcher, process: process)
         launch.extraReadOnlyPaths = [bundle.path]
@@ -292,7 +295,7 @@ extension ExtensionHost {
                 scopeEnforcement: !needed ? "not-needed" : scopes.hasBroker ? "kernel" : "api-only",
                 refusals: scopes.refusals)
         } catch {
-            throw ShareError(badInput: false, "cannot run \(program): \(error)")
+            throw ShareError(.failed, "cannot run \(program): \(error)")
         }
     }
 
@@ -301,7 +304,7 @@ extension ExtensionHost {
         URL, BundleIdentity, ProcessEnvironment
     ) {
         guard let bundle = root.installedBundle(bundleIdentifier, pathExtension: "app") else {
-            throw ShareError(badInput: true, "no app '\(bundleIdentifier)' is installed on \(root.url.path)")
+            throw ShareError(.badInput, "no app '\(bundleIdentifier)' is installed on \(root.url.path)")
         }
         do {
             let identity = try BundleIdentity.load(bundle: bundle)
@@ -322,7 +325,7 @@ extension ExtensionHost {
                 declarationFiles: [bundle.appendingPathComponent("Info.plist").path])
             return (bundle, identity, process)
         } catch {
-            throw ShareError(badInput: true, "\(error)")
+            throw ShareError(.badInput, "\(error)")
         }
     }
 

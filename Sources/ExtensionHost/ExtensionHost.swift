@@ -112,7 +112,12 @@ public enum ExtensionHost {
         // deadline only guards against one stuck before that. It is generous: giving up drops the
         // listener in flight, and every open of the program then fails with ENOSYS (a slow start
         // on a loaded machine read as "error while loading shared libraries … Error 38").
+        // The wait sleeps in one poll on the socket and the child's pidfd, so it ends on whichever
+        // comes first: the launcher's message or the child's end.
         let deadline = ContinuousClock.now + .seconds(120)
+        var entries = [(descriptor: socket.descriptor, events: PollEvents.readable)]
+        if let ended = child.terminationDescriptor { entries.append((ended, .readable)) }
+        var ended = false
         while ContinuousClock.now < deadline {
             let received = withUnsafeMutableBytes(of: &byte) { try? socket.receive(into: $0, nonBlocking: true) }
             if let received {
@@ -122,8 +127,12 @@ public enum ExtensionHost {
                     return listener
                 }
             }
-            if child.hasTerminated { return nil }
-            try? await Task.sleep(for: .microseconds(200))
+            // Ended: what it sent before was read above; nothing more can come.
+            if ended || child.hasTerminated { return nil }
+            let remaining = deadline - ContinuousClock.now
+            let ready = await withBlockingWait { [entries] in try? FileDescriptor.poll(entries, timeout: remaining) }
+            guard let ready else { return nil }
+            ended = ready.count > 1 && !ready[1].isEmpty
         }
         return nil
     }

@@ -43,8 +43,9 @@ public struct ShareRequest: Sendable {
     /// Why ``extensionExecutable`` runs as ``extensionBundle`` (``ExtensionStandIn/reason``), for the
     /// report; nil when the bundle was named or holds the program.
     public var standIn: String?
-    /// The built-in save-to-group extension (`exthost __extension`): program and arguments.
-    public var builtInExtension: (executable: String, arguments: [String])?
+    /// The program that runs an extension bundle holding none (default: the programs' built-in
+    /// share extension, `exthost __extension`).
+    public var builtInExtension: ProgramInvocation?
     /// The App Group to write (default: the extension's first entitled group).
     public var group: String?
     /// Open-in-place files readable without a started scope (the simulator).
@@ -69,28 +70,44 @@ public struct ShareRequest: Sendable {
     /// Called as loads are served (for a progress bar).
     public var onProgress: (@Sendable (_ loadsServed: Int, _ total: Int, _ activity: String?) -> Void)?
 
-    /// A share of `items` with the extension at `extensionBundle` on `root`, launched through `launcher`.
-    public init(items: Items, root: DeviceRoot, extensionBundle: URL, launcher: String) {
+    /// A share of `items` with the extension at `extensionBundle` on `root`, launched through the
+    /// launcher of `programs` (whose built-in share extension runs a bundle without a program).
+    public init(items: Items, root: DeviceRoot, extensionBundle: URL, programs: InstalledPrograms) {
         self.items = items
         self.root = root
         self.extensionBundle = extensionBundle
-        self.launcher = launcher
+        self.launcher = programs.launcher
+        self.builtInExtension = programs.builtInShareExtension
     }
 }
 
 /// What went wrong before a share could run (after it starts, everything is in the report).
+///
+/// Callers decide by ``kind`` (the command line's exit code, the sheet's error), never by the text.
 public struct ShareError: Error, Sendable, CustomStringConvertible {
-    /// Bad input (a missing file, an unreadable rule, a bundle without entitlements): exit 2.
-    /// Otherwise a failure to run at all: exit 1.
-    public var isBadInput: Bool
+    /// What kind of problem it is.
+    public enum Kind: Sendable, Hashable {
+        /// Bad input (a missing file, unreadable items or rule, a bundle without entitlements or
+        /// without a program, an app not installed): the command line exits 2.
+        case badInput
+        /// The activation rule was read but has errors; ``diagnostics`` locate each one, and are the
+        /// whole message on the command line. Bad input too (exit 2).
+        case invalidRule
+        /// A failure to run at all (the extension or app could not be started, or ended before
+        /// answering): exit 1.
+        case failed
+    }
+
+    /// What kind of problem it is.
+    public var kind: Kind
     /// The message, naming the file (and line and column) where one applies.
     public var message: String
-    /// Located diagnostics of the rule, when the rule was the problem.
+    /// Located diagnostics of the rule, when the rule was the problem (``Kind/invalidRule``).
     public var diagnostics: [RuleDiagnostic]
 
-    /// An error.
-    public init(badInput: Bool, _ message: String, diagnostics: [RuleDiagnostic] = []) {
-        self.isBadInput = badInput
+    /// An error of `kind`.
+    public init(_ kind: Kind, _ message: String, diagnostics: [RuleDiagnostic] = []) {
+        self.kind = kind
         self.message = message
         self.diagnostics = diagnostics
     }
@@ -294,7 +311,7 @@ extension ExtensionHost {
             case .built(let make): payload = try make(registry)
             }
         } catch {
-            throw ShareError(badInput: true, "\(error)")
+            throw ShareError(.badInput, "\(error)")
         }
         if let name = request.itemsName { payload.source = name }
         let extracted = payload.extractedDirectory
@@ -307,16 +324,16 @@ extension ExtensionHost {
             loaded = try ActivationRule.load(
                 contentsOf: ruleURL, name: ruleName, declarations: request.declarations, options: ActivationOptions())
         } catch {
-            throw ShareError(badInput: true, "\(error)")
+            throw ShareError(.badInput, "\(error)")
         }
         guard let rule = loaded.rule else {
-            throw ShareError(badInput: true, "cannot read the rule in \(ruleName)", diagnostics: loaded.diagnostics)
+            throw ShareError(.badInput, "cannot read the rule in \(ruleName)", diagnostics: loaded.diagnostics)
         }
         let verdict = rule.explain(payload.activationPayload())
         let ruleTime = ContinuousClock.now - ruleStart
         let errors = (loaded.diagnostics + rule.diagnostics + verdict.diagnostics).filter { $0.severity == .error }
         guard errors.isEmpty else {
-            throw ShareError(badInput: true, "the rule in \(ruleName) has errors", diagnostics: errors)
+            throw ShareError(.invalidRule, "the rule in \(ruleName) has errors", diagnostics: errors)
         }
         var report = ShareReport(
             activated: verdict.activated == true, payload: payload.source, rule: ruleName, attachments: [],
@@ -386,14 +403,14 @@ extension ExtensionHost {
         do {
             run = try await ExtensionHost.run(launch, session: session)
         } catch {
-            throw ShareError(badInput: false, "cannot start the extension \(executable): \(error)")
+            throw ShareError(.failed, "cannot start the extension \(executable): \(error)")
         }
         // A bundle that cannot run (its principal class, its storyboard) is bad input: none of its
         // code ran, nothing was written.
-        if let failure = run.bundleFailure { throw ShareError(badInput: true, "\(failure)") }
+        if let failure = run.bundleFailure { throw ShareError(.badInput, "\(failure)") }
         // A scripted step that names nothing on screen is bad input too; the extension was stopped there.
         if let failure = run.userInterface?.failure(source: request.userScriptSource) {
-            throw ShareError(badInput: true, "\(failure)")
+            throw ShareError(.badInput, "\(failure)")
         }
         // Sequence numbers are consecutive: the count needs no entry decoded.
         let after = try? store?.mark()
@@ -433,7 +450,7 @@ extension ExtensionHost {
     ) {
         if let url = request.extensionExecutable {
             guard FileManager.default.isExecutableFile(atPath: url.path) else {
-                throw ShareError(badInput: true, "\(url.path): not an executable file")
+                throw ShareError(.badInput, "\(url.path): not an executable file")
             }
             return (url.path, request.extensionArguments, false)
         }
@@ -444,7 +461,7 @@ extension ExtensionHost {
         }
         guard let builtIn = request.builtInExtension else {
             throw ShareError(
-                badInput: true,
+                .badInput,
                 "\(request.extensionBundle.path) holds no executable (CFBundleExecutable) and no built-in extension is available"
             )
         }
@@ -514,7 +531,7 @@ extension ExtensionHost {
         do {
             return try body()
         } catch {
-            throw ShareError(badInput: true, "\(error)")
+            throw ShareError(.badInput, "\(error)")
         }
     }
 }

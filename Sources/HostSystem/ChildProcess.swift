@@ -14,6 +14,10 @@ public final class ChildProcess: Sendable {
     public let pid: ProcessID
     /// Whether the child leads its own process group.
     public let leadsProcessGroup: Bool
+    /// A pidfd of the child: polls readable once it has terminated, so a wait for something else
+    /// (a message on a socket) can end when the child does, in one `poll`. Nil on a kernel without
+    /// `pidfd_open` (before 5.3). Open as long as this object lives.
+    public let terminationDescriptor: FileDescriptor?
 
     private struct State {
         var terminated = false
@@ -21,6 +25,8 @@ public final class ChildProcess: Sendable {
         var status: TerminationStatus?
         var nextWaiter = 0
         var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+        /// Callers of ``exitStatus()`` waiting for the status another caller is reaping.
+        var statusWaiters: [CheckedContinuation<TerminationStatus, Never>] = []
     }
     private let state = Locked(State())
 
@@ -30,8 +36,12 @@ public final class ChildProcess: Sendable {
     public init(pid: ProcessID, leadsProcessGroup: Bool) {
         self.pid = pid
         self.leadsProcessGroup = leadsProcessGroup
+        // Unreaped, so the pid still names this child.
+        terminationDescriptor = try? pid.openDescriptor()
         Thread.detachNewThread { [self] in watch() }
     }
+
+    deinit { try? terminationDescriptor?.close() }
 
     /// Spawns `spawn` and adopts the child.
     /// - Throws: ``Errno`` from ``Spawn/start()``.
@@ -96,20 +106,23 @@ public final class ChildProcess: Sendable {
             try? send(.kill)
             await terminated(cancellable: false)
         }
-        return reapTerminated()
+        return await reapTerminated()
     }
 
     /// Reaps the terminated child once (killing the group's survivors first).
-    private func reapTerminated() -> TerminationStatus {
+    private func reapTerminated() async -> TerminationStatus {
         // The first caller reaps; later (or concurrent) callers wait for its status.
         let first = state.withLock { state in
             defer { state.reaping = true }
             return !state.reaping
         }
         if !first {
-            while true {
-                if let status = state.withLock({ $0.status }) { return status }
-                Thread.sleep(forTimeInterval: 0.001)
+            return await withCheckedContinuation { (continuation: CheckedContinuation<TerminationStatus, Never>) in
+                let status = state.withLock { state in
+                    if state.status == nil { state.statusWaiters.append(continuation) }
+                    return state.status
+                }
+                if let status { continuation.resume(returning: status) }
             }
         }
         if leadsProcessGroup { try? pid.sendToGroup(.kill) }
@@ -120,7 +133,12 @@ public final class ChildProcess: Sendable {
             // ECHILD: someone else reaped it (a waitpid(-1) elsewhere); the status is lost.
             status = .signaled(Signal(rawValue: 0), coreDumped: false)
         }
-        state.withLock { $0.status = status }
+        let waiting = state.withLock { state in
+            state.status = status
+            defer { state.statusWaiters = [] }
+            return state.statusWaiters
+        }
+        for waiter in waiting { waiter.resume(returning: status) }
         return status
     }
 

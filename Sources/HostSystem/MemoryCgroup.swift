@@ -73,12 +73,21 @@ public final class MemoryCgroup: Sendable {
             .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
 
-    /// Removes the cgroup (it must hold no process any more; retried briefly while the kernel
-    /// finishes reaping).
+    /// Removes the cgroup (it must hold no process any more). While the kernel is still taking a
+    /// reaped process out (`EBUSY`), cgroup v2 says when it is done: `cgroup.events` changes to
+    /// `populated 0`, an inotify event this waits for (at most 100 ms) instead of retrying on a
+    /// timer. A v1 cgroup still busy is left behind (empty; the kernel frees it with its parent).
     public func remove() {
-        for _ in 0..<50 {
-            if rmdir(directory) == 0 || errno == ENOENT { return }
-            usleep(2000)
+        if rmdir(directory) == 0 || errno != EBUSY || version != 2 { return }
+        guard let inotify = try? Inotify() else { return }
+        defer { try? inotify.close() }
+        guard (try? inotify.addWatch(directory + "/cgroup.events", for: .modify)) != nil else { return }
+        let deadline = ContinuousClock.now + .milliseconds(100)
+        // Checked again after the watch exists, so a change in between is not missed.
+        while rmdir(directory) != 0 && errno == EBUSY {
+            let remaining = deadline - ContinuousClock.now
+            guard remaining > .zero else { return }
+            _ = try? inotify.waitForEvents(timeout: remaining.milliseconds / 1000)
         }
     }
 

@@ -66,4 +66,13 @@ public struct ProcessID: RawRepresentable, Hashable, Sendable, CustomStringConve
     public func waitForTermination() throws(Errno) {
         try nothingOrErrno { system_eh_wait_exited_keeping_zombie(rawValue) }.get()
     }
+
+    /// A descriptor for this process that polls readable once it has terminated (a pidfd), so a
+    /// wait for its end can sit in one `poll` beside other descriptors. Close-on-exec.
+    ///
+    /// The corresponding C function is `pidfd_open`.
+    /// - Throws: ``Errno`` (`.noSuchProcess`; `ENOSYS` on a kernel older than 5.3).
+    public func openDescriptor() throws(Errno) -> FileDescriptor {
+        FileDescriptor(rawValue: try valueOrErrno { system_eh_pidfd_open(rawValue) }.get())
+    }
 }

@@ -130,10 +130,6 @@ public struct SandboxPolicy: Hashable, Sendable {
         return directories
     }
 
-    /// `exthost-sandbox-exec` next to the running executable (SwiftPM builds it into the same
-    /// directory as `exthost` and the test bundles), or nil when it is not there.
-    public static func launcherNextToExecutable() -> String? { SiblingExecutable.path("exthost-sandbox-exec") }
-
     /// The Landlock ABI version this kernel offers (0: none).
     ///
     /// The corresponding C function is `landlock_create_ruleset(NULL, 0, LANDLOCK_CREATE_RULESET_VERSION)`.

@@ -43,6 +43,9 @@ public final class ScopeBroker: Sendable {
     private let isAccessible: AccessCheck
     private let lenient: Bool
     private let done = DispatchSemaphore(value: 0)
+    /// Ends the serving thread's wait at ``stop()``; nil only when no descriptor was left to make
+    /// one, and the wait then rechecks every 50 ms instead.
+    private let wake = try? WakeSignal()
 
     /// A broker answering `listener`; `isAccessible` says whether a token's scope is started;
     /// `lenient` lets scoped files be opened without a started scope (the simulator).
@@ -79,6 +82,7 @@ public final class ScopeBroker: Sendable {
     /// Stops answering (the program has ended), waits for the thread, closes the listener.
     public func stop() {
         state.withLock { $0.stopped = true }
+        wake?.signal()
         done.wait()
         try? listener.close()
     }
@@ -88,7 +92,8 @@ public final class ScopeBroker: Sendable {
     private func serve() {
         var event = eh_scope_event()
         while !state.withLock({ $0.stopped }) {
-            let received = system_eh_scope_receive(listener.rawValue, &event, 50)
+            let received = system_eh_scope_receive(
+                listener.rawValue, wake?.descriptor.rawValue ?? -1, &event, wake == nil ? 50 : -1)
             if received == 0 { continue }
             if received < 0 {
                 if errno == EINTR { continue }

@@ -34,22 +34,29 @@ public final class UnixSocketListener: Sendable {
         self.path = path
     }
 
-    /// The next connection, or nil when none arrives within `timeout` (so a caller can check
-    /// whether to stop).
+    /// The next connection, or nil once `wake` is signaled: the wait sleeps in one `poll` on the
+    /// listener and the wake descriptor, so stopping needs no timeout to be noticed.
+    ///
+    /// Blocks the calling thread (from async code, inside ``withBlockingWait(_:)``).
     /// - Throws: ``Errno``.
-    public func accept(timeout: Duration) throws(Errno) -> Socket? {
-        let ready = try descriptor.poll(for: .readable, timeout: timeout)
-        guard ready.contains(.readable) else { return nil }
-        // accept4 is not in Glibc's module map: accept, then close-on-exec (no exec races here:
-        // exthost spawns through posix_spawn with an explicit descriptor list).
-        let raw = Glibc.accept(descriptor.rawValue, nil, nil)
-        guard raw >= 0 else {
-            let error = Errno.current
-            if error == .interrupted || error == Errno(rawValue: EAGAIN) { return nil }
-            throw error
+    public func accept(until wake: WakeSignal) throws(Errno) -> Socket? {
+        while !wake.isSignaled {
+            let ready = try FileDescriptor.poll(
+                [(descriptor, .readable), (wake.descriptor, .readable)], timeout: nil)
+            if !ready[1].isEmpty { return nil }
+            guard ready[0].contains(.readable) else { continue }
+            // accept4 is not in Glibc's module map: accept, then close-on-exec (no exec races here:
+            // exthost spawns through posix_spawn with an explicit descriptor list).
+            let raw = Glibc.accept(descriptor.rawValue, nil, nil)
+            guard raw >= 0 else {
+                let error = Errno.current
+                if error == .interrupted || error == Errno(rawValue: EAGAIN) { continue }
+                throw error
+            }
+            _ = fcntl(raw, F_SETFD, FD_CLOEXEC)
+            return Socket(descriptor: FileDescriptor(rawValue: raw))
         }
-        _ = fcntl(raw, F_SETFD, FD_CLOEXEC)
-        return Socket(descriptor: FileDescriptor(rawValue: raw))
+        return nil
     }
 
     /// Stops listening and removes the socket file.

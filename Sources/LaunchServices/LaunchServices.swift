@@ -52,7 +52,7 @@ extension InstalledBundles {
     public func handlers(forFile url: URL) -> LaunchDecision {
         // A file is data: an extension nobody declares gives a dyn. type conforming to public.data.
         var decision = handlers(
-            forType: registry.preferredType(forFilenameExtension: url.pathExtension), name: url.lastPathComponent)
+            forType: registry.preferredType(forFileNamed: url.path), name: url.lastPathComponent)
         decision.target = url.path
         return decision
     }

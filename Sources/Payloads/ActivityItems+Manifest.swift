@@ -90,7 +90,7 @@ private struct ActivityItemsReader {
         case "file": return .file(try path(member, kind))
         case "image":
             let url = try path(member, kind)
-            let type = TypeRegistry.system.preferredType(forFilenameExtension: url.pathExtension, conformingTo: .image)
+            let type = TypeRegistry.system.preferredType(forFileNamed: url.path, conformingTo: .image)
             return .image(try contents(of: url, member), typeIdentifier: type.isDynamic ? "public.png" : type.rawValue)
         case "data": return .data(try data(member), typeIdentifier: nil)
         default:

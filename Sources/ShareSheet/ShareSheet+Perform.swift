@@ -49,6 +49,14 @@ public struct SheetError: Error, Sendable, CustomStringConvertible {
         self.kind = kind
         self.description = description
     }
+
+    /// The sheet's error for an extension or app that could not run, by the share error's kind.
+    init(_ error: ShareError) {
+        switch error.kind {
+        case .badInput, .invalidRule: self.init(.badInput, error.message)
+        case .failed: self.init(.failed, error.message)
+        }
+    }
 }
 
 /// How ``ShareSheet/perform(_:items:on:options:)`` runs an extension.
@@ -56,12 +64,12 @@ public struct SheetPerformOptions: Sendable {
     /// `exthost-sandbox-exec`.
     public var launcher: String
     /// The program (and arguments) that runs a share extension whose bundle holds none.
-    public var builtInShareExtension: (String, [String])?
+    public var builtInShareExtension: ProgramInvocation?
     /// The program (and arguments) that runs an action extension whose bundle holds none.
-    public var builtInActionExtension: (String, [String])?
+    public var builtInActionExtension: ProgramInvocation?
     /// The program (and arguments) that runs an app whose bundle holds none (the receiver of
     /// "Copy to"/"Open in"); nil: such an app is handed the files but not launched.
-    public var builtInApp: (String, [String])?
+    public var builtInApp: ProgramInvocation?
     /// A program to run as the extension instead of the bundle's (your own, not yet installed).
     public var extensionExecutable: URL?
     /// Its arguments.
@@ -69,8 +77,13 @@ public struct SheetPerformOptions: Sendable {
     /// The limits the extension runs under.
     public var limits = ExtensionLimits()
 
-    /// Options with `launcher`.
-    public init(launcher: String) { self.launcher = launcher }
+    /// Options with the launcher and the built-in programs of `programs`.
+    public init(programs: InstalledPrograms) {
+        launcher = programs.launcher
+        builtInShareExtension = programs.builtInShareExtension
+        builtInActionExtension = programs.builtInActionExtension
+        builtInApp = programs.builtInApp
+    }
 }
 
 extension ShareSheet {
@@ -126,7 +139,7 @@ extension ShareSheet {
         let activityType = activity.id
         var request = ShareRequest(
             items: .built { registry in try items.payload(for: activityType, registry: registry) }, root: root,
-            extensionBundle: appex.url, launcher: options.launcher)
+            extensionBundle: appex.url, programs: InstalledPrograms(launcher: options.launcher, exthost: nil))
         request.itemsName = "activity items for \(activityType)"
         request.limits = options.limits
         request.declarations = bundles.declarationFiles
@@ -142,7 +155,7 @@ extension ShareSheet {
         do {
             share = try await ExtensionHost.share(request)
         } catch {
-            throw SheetError(error.isBadInput ? .badInput : .failed, error.message)
+            throw SheetError(error)
         }
         let cancellation = share.extension?.cancellation
         let failure =
@@ -193,12 +206,12 @@ extension ShareSheet {
             options.builtInApp != nil || InstalledBundle.executable(of: installed.url) != nil
         {
             var appOptions = AppLaunchOptions()
-            appOptions.builtInApp = options.builtInApp.map { ($0.0, $0.1) }
+            appOptions.builtInApp = options.builtInApp
             do {
                 launch = try await AppLaunchServer.deliver(
                     contexts, to: identifier, on: root, launcher: options.launcher, options: appOptions)
             } catch {
-                throw SheetError(error.isBadInput ? .badInput : .failed, error.message)
+                throw SheetError(error)
             }
         }
         return SheetPerformance(

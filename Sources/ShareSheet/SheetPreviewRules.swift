@@ -80,7 +80,7 @@ enum SheetPreviewRules {
                 title: url.host ?? url.absoluteString, subtitle: url.host, image: "link-placeholder",
                 decidedBy: why + "; the system would fetch the page for its title and icon (exthost does not fetch)")
         case .file(let url):
-            let type = registry.preferredType(forFilenameExtension: url.pathExtension, conformingTo: nil)
+            let type = registry.preferredType(forFileNamed: url.path, conformingTo: nil)
             let visual = registry.conforms(type, to: "public.image") || registry.conforms(type, to: "com.adobe.pdf")
             return SheetPreview(
                 title: url.lastPathComponent, subtitle: typeDescription(type, registry: registry),

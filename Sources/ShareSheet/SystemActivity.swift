@@ -133,7 +133,7 @@ extension ActivityItem {
     /// source's `dataTypeIdentifier`, else its placeholder's; nil for text, web URLs, images, bare data.
     func documentType(registry: TypeRegistry) -> UniformTypeIdentifier? {
         switch self {
-        case .file(let url): registry.preferredType(forFilenameExtension: url.pathExtension, conformingTo: nil)
+        case .file(let url): registry.preferredType(forFileNamed: url.path, conformingTo: nil)
         case .source(let source):
             source.dataTypeIdentifier.map { UniformTypeIdentifier($0) }
                 ?? source.placeholder.documentType(registry: registry)

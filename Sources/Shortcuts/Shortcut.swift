@@ -237,7 +237,7 @@ extension ContentItem {
 
     /// A file as Shortcuts types it: an image, a PDF, or a generic file.
     public static func file(_ url: URL, registry: TypeRegistry) -> ContentItem? {
-        let type = registry.preferredType(forFilenameExtension: url.pathExtension)
+        let type = registry.preferredType(forFileNamed: url.path)
         if registry.conforms(type, to: .image) {
             guard let data = try? Data(contentsOf: url) else { return nil }
             return .image(name: url.lastPathComponent, data: data, typeIdentifier: type.rawValue)

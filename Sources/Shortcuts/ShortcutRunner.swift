@@ -259,7 +259,7 @@ public struct ShortcutRunner: Sendable {
         let walker = FileManager.default.enumerator(at: library, includingPropertiesForKeys: nil)
         var photos: [URL] = []
         while let url = walker?.nextObject() as? URL {
-            let type = TypeRegistry.system.preferredType(forFilenameExtension: url.pathExtension)
+            let type = TypeRegistry.system.preferredType(forFileNamed: url.path)
             if TypeRegistry.system.conforms(type, to: .image) { photos.append(url) }
         }
         photos.sort { $0.lastPathComponent < $1.lastPathComponent }
@@ -284,7 +284,7 @@ public struct ShortcutRunner: Sendable {
         }
         let items = chosen.compactMap { url -> ContentItem? in
             guard let data = try? Data(contentsOf: url) else { return nil }
-            let type = TypeRegistry.system.preferredType(forFilenameExtension: url.pathExtension).rawValue
+            let type = TypeRegistry.system.preferredType(forFileNamed: url.path).rawValue
             return .image(name: url.lastPathComponent, data: data, typeIdentifier: type)
         }
         return (items, "chose \(chosen.map(\.lastPathComponent).joined(separator: ", ")) from the Photos library")

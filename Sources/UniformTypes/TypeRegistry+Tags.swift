@@ -21,17 +21,26 @@ extension TypeRegistry {
         preferredType(tag: filenameExtension, index: extensionIndex, tagClass: .filenameExtensionTagClass, supertype)
     }
 
+    /// The type a file's name (or path, or a URL's path) gives: the preferred type for its
+    /// filename extension among the types conforming to `supertype` (default `public.data`; nil for
+    /// no constraint), or a dynamic type when no declared type matches. The one lookup every caller
+    /// uses to type a file by its name; ``declaredType(forFileNamed:isDirectory:conformingTo:)``
+    /// is the same lookup without the dynamic answer.
+    public func preferredType(
+        forFileNamed name: String, conformingTo supertype: UniformTypeIdentifier? = .data
+    ) -> UniformTypeIdentifier {
+        preferredType(forFilenameExtension: Self.filenameExtension(of: name), conformingTo: supertype)
+    }
+
     /// The declared type a file's name gives, or nil when the name has no extension or only a
     /// dynamic type answers: for a folder among the types conforming to `public.directory`, for a
-    /// file among those conforming to `supertype` (nil: no constraint). The one lookup an item
+    /// file among those conforming to `supertype` (nil: no constraint). The lookup an item
     /// provider, a payload and a container entry use to type a file by its name.
     public func declaredType(
         forFileNamed name: String, isDirectory: Bool = false, conformingTo supertype: UniformTypeIdentifier? = nil
     ) -> UniformTypeIdentifier? {
-        let filenameExtension = Self.filenameExtension(of: name)
-        guard !filenameExtension.isEmpty else { return nil }
-        let type = preferredType(
-            forFilenameExtension: filenameExtension, conformingTo: isDirectory ? .directory : supertype)
+        guard !Self.filenameExtension(of: name).isEmpty else { return nil }
+        let type = preferredType(forFileNamed: name, conformingTo: isDirectory ? .directory : supertype)
         return type.isDynamic ? nil : type
     }
 

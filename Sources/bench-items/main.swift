@@ -85,15 +85,18 @@ let after = status("VmHWM")
 switch result {
 case .success(let (size, directory)):
     // The directory is removed right after the handler returns, on the load queue; this process
-    // must not exit before that happens, so wait for it (at most 5 s) and report it.
-    var removed = false
-    for _ in 0..<500 {
-        if !FileManager.default.fileExists(atPath: directory.path) {
-            removed = true
-            break
-        }
-        try? await Task.sleep(for: .milliseconds(10))
+    // must not exit before that happens, so wait for it (at most 5 s: inotify says when an entry
+    // of its parent is deleted) and report it.
+    let watcher = try? Inotify()
+    _ = try? watcher?.addWatch(directory.deletingLastPathComponent().path, for: .delete)
+    let deadline = ContinuousClock.now + .seconds(5)
+    var removed = !FileManager.default.fileExists(atPath: directory.path)
+    while !removed, let watcher, deadline > ContinuousClock.now {
+        let remaining = (deadline - ContinuousClock.now).milliseconds / 1000
+        _ = await withBlockingWait { (try? watcher.waitForEvents(timeout: remaining)) != nil }
+        removed = !FileManager.default.fileExists(atPath: directory.path)
     }
+    try? watcher?.close()
     let seconds = elapsed.milliseconds / 1000
     print(
         "mode=\(useDescriptor ? "descriptor" : "file") bytes=\(size) expected=\(expected) "

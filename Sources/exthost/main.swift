@@ -1,6 +1,7 @@
 import BuiltInApp
 import Dispatch
 import ExtHostCommands
+import ExtensionHost
 
 #if canImport(Glibc)
 import Glibc
@@ -10,7 +11,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 // `exthost __app`: the built-in app, which exthost starts (sandboxed, with its channel on fd 3) for
 // an app bundle without a program. The app life cycle runs on the main thread, as on iOS, so it
 // starts here, before anything asynchronous.
-if arguments.first == "__app" {
+if arguments.first == InstalledPrograms.Role.app.rawValue {
     exit(BuiltInApp.main())
 }
 Task {

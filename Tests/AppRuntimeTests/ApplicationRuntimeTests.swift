@@ -16,7 +16,7 @@ struct ApplicationRuntimeTests {
         let root = try TestSupport.scratchRoot("app-runtime")
         defer { try? FileManager.default.removeItem(at: root) }
         try TestSupport.installProbeApp(on: root, sceneDelegate: sceneDelegate)
-        let launcher = try #require(SandboxPolicy.launcherNextToExecutable())
+        let launcher = try #require(InstalledPrograms.nextToExecutable()?.launcher)
         return try await ExtensionHost.runApp(
             "com.example.probe", on: DeviceRoot(url: root), launcher: launcher, options: options)
     }

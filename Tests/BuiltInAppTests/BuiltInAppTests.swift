@@ -21,10 +21,10 @@ struct BuiltInAppTests {
         let copy = documents.appendingPathComponent("Inbox/alice.card")
         try FileManager.default.copyItem(at: TestSupport.demoItems.appendingPathComponent("alice.card"), to: copy)
 
-        var options = AppLaunchOptions()
-        options.builtInApp = (TestSupport.program("exthost").path, ["__app"])
+        let launcher = try #require(InstalledPrograms.nextToExecutable()).launcher
+        var options = AppLaunchOptions(
+            programs: InstalledPrograms(launcher: launcher, exthost: TestSupport.program("exthost").path))
         options.urlContexts = [OpenURLContextDescription(url: copy.absoluteString, openInPlace: false)]
-        let launcher = try #require(SandboxPolicy.launcherNextToExecutable())
         let first = try await ExtensionHost.runApp(
             "com.example.carddrop", on: device, launcher: launcher, options: options)
         #expect(first.launchDelivery?.handled == true, "\(first)")

@@ -3,6 +3,7 @@ import ExtHostTestSupport
 import ExtensionHost
 import ExtensionIPC
 import Foundation
+import HostSystem
 import LaunchServices
 import Testing
 
@@ -20,8 +21,8 @@ struct AirDropTests {
     }
 
     /// `exthost airdrop --json` decoded as the report type it is written from.
-    static func report(_ out: String) throws -> AirDropCommand.Report {
-        try JSONDecoder().decode(AirDropCommand.Report.self, from: Data(out.utf8))
+    static func report(_ out: String) throws -> AirDropReport {
+        try JSONDecoder().decode(AirDropReport.self, from: Data(out.utf8))
     }
 
     /// Every file under `root` outside Bundles (what a transfer left behind).
@@ -102,22 +103,16 @@ struct AirDropTests {
     // MARK: - Hostile peers
 
     /// Starts a receiver process on `root`, sends `header` and `body` to it, returns its receipt.
-    static func hostile(_ root: URL, header: String, body: [UInt8]) throws -> AirDropReceipt {
-        let portFile = root.appendingPathComponent("port")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try Executables.exthost())
-        process.arguments = [AirDropCommand.receiveName, "--root", root.path, "--port-file", portFile.path, "--accept"]
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        defer { try? FileManager.default.removeItem(at: portFile) }
-        let port = try AirDropCommand.waitForPort(portFile, receiver: process)
-        let socket = try TCPListener.connect(port: port)
-        AirDropCommand.writeAll(socket, header + "\n")
-        body.withUnsafeBytes { AirDropCommand.writeAll(socket, $0) }
-        shutdown(socket, Int32(SHUT_WR))
-        let line = AirDropCommand.readLine(socket) ?? Data()
-        close(socket)
-        process.waitUntilExit()
+    static func hostile(_ root: URL, header: String, body: [UInt8]) async throws -> AirDropReceipt {
+        let programs = try #require(InstalledPrograms.nextToExecutable())
+        let (line, _) = try await AirDropTransfer.withReceiver(
+            on: DeviceRoot(url: root), accept: true, chosenApp: nil, programs: programs
+        ) { socket in
+            try socket.sendAll(Array((header + "\n").utf8))
+            try socket.sendAll(body)
+            try socket.shutdownWriting()
+            return AirDropTransfer.readLine(from: socket) ?? Data()
+        }
         return try JSONDecoder().decode(AirDropReceipt.self, from: line)
     }
 
@@ -125,7 +120,7 @@ struct AirDropTests {
         #"{"sender":"mallory","name":"\#(name)","typeIdentifier":"com.example.carddrop.card","bytes":\#(bytes),"sha256":"\#(sha)"}"#
     }
 
-    @Test func hostilePeersAreRefusedWithNothingLeftBehind() throws {
+    @Test func hostilePeersAreRefusedWithNothingLeftBehind() async throws {
         let root = try TestSupport.scratchRoot("airdrop-hostile")
         defer { try? FileManager.default.removeItem(at: root) }
         let body = Array("{\"name\": \"mallory\"}".utf8)
@@ -147,7 +142,7 @@ struct AirDropTests {
             ("not an offer", "GET / HTTP/1.0", [], "not a readable offer"),
         ]
         for (what, header, bytes, expected) in cases {
-            let receipt = try Self.hostile(root, header: header, body: bytes)
+            let receipt = try await Self.hostile(root, header: header, body: bytes)
             #expect(receipt.outcome == "refused", "\(what)")
             #expect(receipt.reason.contains(expected), "\(what): \(receipt)")
             #expect(Self.leftovers(root).isEmpty, "\(what) left \(Self.leftovers(root))")

@@ -78,11 +78,11 @@ struct AppleAPITests {
     {
         let (root, rule) = try Self.device()
         defer { try? FileManager.default.removeItem(at: root) }
-        let launcher = try #require(SandboxPolicy.launcherNextToExecutable())
+        let programs = try #require(InstalledPrograms.nextToExecutable())
         var request = ShareRequest(
             items: .preset(preset), root: .init(url: root),
             extensionBundle: root.appendingPathComponent("Bundles/CardDrop.app/PlugIns/Share.appex"),
-            launcher: launcher)
+            programs: programs)
         request.ruleFile = rule
         request.extensionExecutable = Self.probe
         request.extensionArguments = [mode]

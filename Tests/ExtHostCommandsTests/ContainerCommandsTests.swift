@@ -1,3 +1,4 @@
+import AppGroups
 import ExtHostTestSupport
 import Foundation
 import Testing

@@ -216,7 +216,7 @@ struct LibraryExtensionTests {
     }
 
     @Test func uiApplicationOpenReachesTheRunningAppWarm() async throws {
-        guard !Self.products.isEmpty, let launcher = SandboxPolicy.launcherNextToExecutable() else {
+        guard !Self.products.isEmpty, let launcher = InstalledPrograms.nextToExecutable()?.launcher else {
             throw Skip("no /proc/self/exe")
         }
         let (root, items) = try await Self.device(Self.principalKeys, extra: Self.mode("open"), iosVersion: "18.0")
@@ -227,17 +227,11 @@ struct LibraryExtensionTests {
         let shared = Locked<ShareReport?>(nil)
         let app = try await ExtensionHost.runApp("com.example.Fix", on: device, launcher: launcher, options: options) {
             running in
-            let done = Locked(false)
-            let serving = Task {
-                try? await AppLaunchServer.serve(running, on: device, shouldStop: { done.withLock { $0 } })
-            }
-            let socket = AppLaunchServer.socketPath("com.example.Fix", on: device)
-            for _ in 0..<500 where !FileManager.default.fileExists(atPath: socket) {
-                try? await Task.sleep(for: .milliseconds(10))
-            }
+            guard let listener = try? AppLaunchServer.listen(running, on: device) else { return }
+            let serving = Task { await listener.serve() }
             let report = try? await Self.share(items, root: root)
             shared.withLock { $0 = report }
-            done.withLock { $0 = true }
+            listener.stop()
             await serving.value
         }
         let report = try #require(shared.withLock { $0 })

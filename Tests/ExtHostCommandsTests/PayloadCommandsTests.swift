@@ -1,4 +1,5 @@
 import Foundation
+import Payloads
 import Testing
 
 @testable import ExtHostCommands

@@ -1,4 +1,5 @@
 import ActivationRules
+import AppGroups
 import ExtHostTestSupport
 import ExtensionHost
 import Foundation
@@ -104,6 +105,38 @@ struct ShareCommandTests {
         #expect(nothing == .usage)
         let (badGroup, _, groupError) = await run(["share", items, "--group", "group.other"], root: root)
         #expect(badGroup == .usage || badGroup == .failure, "\(groupError)")
+    }
+
+    /// A rule with errors is said by its located diagnostics alone; a rule file that cannot be read
+    /// also gets the summary line. Both exit 2, decided by the error's kind.
+    @Test func aRuleWithErrorsExitsTwoWithItsDiagnosticsAlone() async throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let items = root.appendingPathComponent("Bundles/DemoItems").path
+        let rule = root.appendingPathComponent("bad.plist")
+        let predicate =
+            "SUBQUERY(extensionItems, $e, ANY $e.attachments.registeredTypeIdentifiers UTI-CONFORMS-TO 3).@count >= 1"
+        try Data(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><string>\(predicate)</string></plist>
+
+            """.utf8
+        ).write(to: rule)
+        let (code, out, err) = await run(["share", items, "--rule", rule.path], root: root)
+        #expect(code == .usage, "\(err)\n\(out)")
+        #expect(err.contains("bad.plist:2:") && err.contains("[evaluation-error]"), "\(err)")
+        #expect(!err.contains("has errors"), "\(err)")
+        let missing = root.appendingPathComponent("missing.plist").path
+        let (unreadable, _, unreadableError) = await run(["share", items, "--rule", missing], root: root)
+        #expect(unreadable == .usage)
+        #expect(unreadableError.contains("error: cannot read the rule in \(missing)"), "\(unreadableError)")
+    }
+
+    @Test func aShareErrorsKindDecidesTheExitCode() {
+        #expect(CommandError(ShareError(.badInput, "m")).exitCode == .usage)
+        #expect(CommandError(ShareError(.invalidRule, "m")).exitCode == .usage)
+        #expect(CommandError(ShareError(.failed, "m")).exitCode == .failure)
     }
 
     @Test func aUsersOwnExtensionExecutableRunsTheSameWay() async throws {

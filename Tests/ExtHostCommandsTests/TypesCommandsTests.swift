@@ -1,6 +1,7 @@
 import ExtHostTestSupport
 import Foundation
 import Testing
+import UniformTypes
 
 @testable import ExtHostCommands
 

@@ -48,4 +48,21 @@ struct TestDeviceTests {
             try await device.open(fileAt: URL(fileURLWithPath: "/nowhere/x.zzz-unclaimed"))
         }
     }
+
+    /// Inside withRunningApp the app's socket is bound before the body runs (no waiting for it),
+    /// so an open reaches the running app warm; afterwards the socket is gone.
+    @Test func anOpenWhileTheAppRunsIsDeliveredWarm() async throws {
+        let device = try TestDevice()
+        defer { device.remove() }
+        try device.install(appAt: try Self.app(in: device.root.url))
+        let card = TestSupport.demoItems.appendingPathComponent("alice.card")
+        let run = try await device.withRunningApp("com.example.carddrop") { app in
+            let report = try await device.open(fileAt: card)
+            #expect(report.start == "warm", "\(report)")
+            #expect(report.pid == app.pid)
+        }
+        #expect(run.bundleIdentifier == "com.example.carddrop")
+        let socket = AppLaunchServer.socketPath("com.example.carddrop", on: device.root)
+        #expect(!FileManager.default.fileExists(atPath: socket))
+    }
 }

@@ -90,7 +90,8 @@ struct ShareEndToEndTests {
         let device = try Device()
         defer { device.remove() }
         let session = try Self.demoSession(device)
-        let report = try await ExtensionHost.run(try device.launch("exthost", ["__extension"]), session: session)
+        let report = try await ExtensionHost.run(
+            try device.launch("exthost", [InstalledPrograms.Role.shareExtension.rawValue]), session: session)
         #expect(report.outcome == .completed, "\(report.reason)\n\(report.log)\n\(report.messages)")
         #expect(report.sandbox?.isEnforced == (SandboxPolicy.kernelLandlockABI > 0))
         let outcomes = report.completion?.outcomes ?? []
@@ -145,7 +146,7 @@ struct ShareEndToEndTests {
             }
             return ProviderSession(items: [ExtensionItem(attachments: providers)], appGroups: [Self.group])
         }()
-        var launch = try device.launch("exthost", ["__extension"])
+        var launch = try device.launch("exthost", [InstalledPrograms.Role.shareExtension.rawValue])
         launch.limits.timeout = .seconds(60)
         let report = try await ExtensionHost.run(launch, session: session)
         #expect(report.outcome == .completed, "\(report.reason)\n\(report.log)")

@@ -66,3 +66,46 @@ struct SocketTests {
         #expect(captured.text == "AAAAAAAAAA[… 990 bytes dropped]")
     }
 }
+
+/// The loopback TCP listener AirDrop hands its receiver: bound before the other side runs, so a
+/// client may connect at once, and adoptable from the inherited descriptor.
+struct LoopbackListenerTests {
+    @Test func aClientConnectsBeforeTheAcceptAndTheBytesArriveInOrder() throws {
+        let listener = try LoopbackListener.bind()
+        defer { listener.close() }
+        #expect(listener.port > 0)
+        let client = try Socket.connect(loopbackPort: listener.port)
+        defer { try? client.close() }
+        try client.sendAll(Array("hello\n".utf8))
+        try client.shutdownWriting()
+        let adopted = try LoopbackListener(adopting: listener.descriptor)
+        #expect(adopted.port == listener.port)
+        let server = try #require(try adopted.accept(timeout: .seconds(10)))
+        defer { try? server.close() }
+        var bytes = [UInt8](repeating: 0, count: 16)
+        var total = 0
+        while true {
+            let count = try bytes.withUnsafeMutableBytes { raw in
+                try server.receive(into: UnsafeMutableRawBufferPointer(rebasing: raw[total...])).byteCount
+            }
+            if count == 0 { break }
+            total += count
+        }
+        #expect(Array(bytes[0..<total]) == Array("hello\n".utf8))
+    }
+
+    @Test func anAcceptWithoutAClientEndsAtItsTimeout() throws {
+        let listener = try LoopbackListener.bind()
+        defer { listener.close() }
+        #expect(try listener.accept(timeout: .zero) == nil)
+    }
+
+    @Test func aUnixSocketIsNotALoopbackListener() throws {
+        let (one, two) = try Socket.pair()
+        defer {
+            try? one.close()
+            try? two.close()
+        }
+        #expect(throws: Errno.self) { try LoopbackListener(adopting: one.descriptor) }
+    }
+}

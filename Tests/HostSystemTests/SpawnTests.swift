@@ -113,6 +113,57 @@ struct SpawnTests {
         #expect(status == .exited(7))
     }
 
+    /// Callers waiting at the same time all get the one status the first reaped.
+    @Test func concurrentWaitersAllGetTheOneStatus() async throws {
+        let child = try ChildProcess(spawning: Spawn(executable: "/bin/sh", arguments: ["-c", "exit 5"]))
+        let statuses = await withTaskGroup(of: TerminationStatus.self) { group in
+            for _ in 0..<8 { group.addTask { await child.exitStatus() } }
+            var all: [TerminationStatus] = []
+            for await status in group { all.append(status) }
+            return all
+        }
+        #expect(statuses == Array(repeating: .exited(5), count: 8))
+    }
+
+    /// The pidfd stays quiet while the child runs and polls readable once it has ended, so one
+    /// poll can wait for the child and a socket together.
+    @Test func theTerminationDescriptorPollsReadableWhenTheChildEnds() async throws {
+        let pipe = try FileDescriptor.pipe()
+        defer { try? pipe.readEnd.close() }
+        var spawn = Spawn(executable: "/bin/sh", arguments: ["-c", "read line; exit 3"])
+        spawn.descriptors = [0: pipe.readEnd]
+        let child = try ChildProcess(spawning: spawn)
+        let ended = try #require(child.terminationDescriptor, "pidfd_open is missing on this kernel")
+        let quiet = try FileDescriptor.poll([(ended, .readable)], timeout: .zero)
+        #expect(quiet == [[]])
+        try pipe.writeEnd.writeAll(Array("go\n".utf8))
+        try pipe.writeEnd.close()
+        let ready = await withBlockingWait { try? FileDescriptor.poll([(ended, .readable)], timeout: nil) }
+        #expect(ready?.first?.contains(.readable) == true)
+        #expect(await child.exitStatus() == .exited(3))
+    }
+
+    /// A wake signal ends a blocking accept at once, from another thread.
+    @Test func aWakeSignalEndsABlockingAccept() async throws {
+        try await withTemporaryDirectory { directory in
+            let listener = try UnixSocketListener(path: directory + "/s.sock")
+            defer { listener.close() }
+            let wake = try WakeSignal()
+            let waiting = Task { await withBlockingWait { (try? listener.accept(until: wake)) ?? nil } }
+            // A client first: it is accepted.
+            let client = try Socket.connect(toPath: listener.path)
+            defer { try? client.close() }
+            let accepted = await waiting.value
+            #expect(accepted != nil)
+            try? accepted?.close()
+            // Then the wake: the next accept returns nil instead of waiting.
+            let stopped = Task { await withBlockingWait { (try? listener.accept(until: wake)) ?? nil } }
+            wake.signal()
+            #expect(await stopped.value == nil)
+            #expect(wake.isSignaled)
+        }
+    }
+
     @Test func aMissingProgramIsAnErrorFromSpawn() async throws {
         #expect(throws: Errno.noSuchFileOrDirectory) { try Spawn(executable: "/nonexistent/program").start() }
     }

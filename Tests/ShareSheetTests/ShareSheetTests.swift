@@ -25,10 +25,11 @@ struct ShareSheetTests {
     }
 
     static func options() throws -> SheetPerformOptions {
-        var options = SheetPerformOptions(launcher: try #require(SandboxPolicy.launcherNextToExecutable()))
         let exthost = TestSupport.program("exthost").path
-        options.builtInShareExtension = (exthost, ["__extension"])
-        options.builtInActionExtension = (exthost, ["__action-extension"])
+        let launcher = try #require(InstalledPrograms.nextToExecutable()).launcher
+        var options = SheetPerformOptions(programs: InstalledPrograms(launcher: launcher, exthost: exthost))
+        // An app without a program is handed the files but not launched.
+        options.builtInApp = nil
         return options
     }
 

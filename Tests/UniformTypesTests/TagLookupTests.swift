@@ -135,4 +135,17 @@ struct TagLookupTests {
         #expect(registry.preferredType(forTag: "image/png", tagClass: .mimeTypeTagClass)?.rawValue == "public.png")
         #expect(registry.preferredType(forTag: "PNGf", tagClass: "com.apple.ostype") == nil)
     }
+
+    /// The one lookup of a type from a file's name or path: its last component's extension, or a
+    /// dynamic type (none: a name without an extension, or with only a leading dot).
+    @Test func aFilesTypeComesFromTheExtensionOfItsLastComponent() {
+        let registry = TypeRegistry.system
+        #expect(registry.preferredType(forFileNamed: "/tmp/a.b/photo.PNG").rawValue == "public.png")
+        #expect(registry.preferredType(forFileNamed: "notes.txt", conformingTo: .image).isDynamic)
+        #expect(registry.preferredType(forFileNamed: "notes.txt", conformingTo: nil).rawValue == "public.plain-text")
+        let bare = registry.preferredType(forFileNamed: "/tmp/a.b/README")
+        #expect(bare == registry.preferredType(forFilenameExtension: ""))
+        #expect(registry.preferredType(forFileNamed: ".hidden") == bare)
+        #expect(registry.declaredType(forFileNamed: "README") == nil)
+    }
 }

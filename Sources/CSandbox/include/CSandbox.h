@@ -105,6 +105,10 @@ int eh_spawn_add_chdir(posix_spawn_file_actions_t *_Nonnull actions, const char 
 /// Returns 0, or -1 with errno set (ECHILD when `pid` is not a child, EINTR when interrupted).
 int eh_wait_exited_keeping_zombie(pid_t pid);
 
+/// pidfd_open(pid, 0) (Linux ≥ 5.3): a close-on-exec descriptor that polls readable once `pid` has
+/// terminated. Returns the descriptor, or -1 with errno set (ENOSYS on an older kernel).
+int eh_pidfd_open(pid_t pid);
+
 // MARK: - Security-scope broker (seccomp user notification)
 
 /// One system call a confined program made that the broker is asked about.
@@ -145,9 +149,11 @@ eh_scope_call eh_scope_call_kind(int32_t syscall);
 /// seccomp user notification (ENOSYS, EINVAL) or refuses the filter.
 int eh_scope_filter_install(void);
 
-/// Waits for the next event, up to `timeout_ms`: 1 with `*event` filled, 0 on timeout, -1 with
-/// errno set (ENOENT when every process of the filter has ended, EBADF once the listener closed).
-int eh_scope_receive(int listener, eh_scope_event *_Nonnull event, int timeout_ms);
+/// Waits for the next event, or until `wake` (a descriptor another thread makes readable to stop
+/// the wait; -1: none) is readable, or `timeout_ms` passes (-1: no limit): 1 with `*event` filled,
+/// 0 when woken or on timeout, -1 with errno set (ENOENT when every process of the filter has
+/// ended, EBADF once the listener closed).
+int eh_scope_receive(int listener, int wake, eh_scope_event *_Nonnull event, int timeout_ms);
 
 /// Lets the call proceed in the kernel, where Landlock then decides. Returns 0, or -1 with errno
 /// set (ENOENT when the caller is gone).

@@ -95,7 +95,8 @@ enum AppCommands {
             """
     ) { parsed, context in
         let root = try ContainerSupport.root(parsed, context)
-        var options = try AppHandOff.options()
+        let programs = try Executables.programs()
+        var options = try AppHandOff.options(programs)
         if let seconds = try parsed.value(.timeout) {
             guard seconds > 0 else { throw CommandError.usage("--timeout must be positive") }
             options.timeout = .milliseconds(Int(seconds * 1000))
@@ -103,7 +104,7 @@ enum AppCommands {
         options.arguments = Array(parsed.positionals.dropFirst())
         let report = try await AppHandOff.mapped {
             try await ExtensionHost.runApp(
-                parsed.positionals[0], on: root, launcher: try AppHandOff.launcher(), options: options)
+                parsed.positionals[0], on: root, launcher: programs.launcher, options: options)
         }
         if parsed[.json] {
             try context.printJSON(encoding: report)
@@ -134,25 +135,26 @@ enum AppCommands {
     ) { parsed, context in
         let root = try ContainerSupport.root(parsed, context)
         let bundle = parsed.positionals[0]
-        var options = try AppHandOff.options()
+        let programs = try Executables.programs()
+        var options = try AppHandOff.options(programs)
         options.keepRunning = true
         options.timeout = .seconds(10)
         if context.isProcess && !parsed[.json] { options.output = .standardOutput }
         try await AppHandOff.mapped { try AppLaunchServer.checkCanServe(bundle, on: root) }
-        let stop = AppHandOff.stopOnSignals()
         let json = parsed[.json]
         let report = try await AppHandOff.mapped {
-            try await ExtensionHost.runApp(bundle, on: root, launcher: try AppHandOff.launcher(), options: options) {
+            try await ExtensionHost.runApp(bundle, on: root, launcher: programs.launcher, options: options) {
                 app in
                 if !json {
                     context.print("\(bundle) is running (pid \(app.pid)); 'exthost app terminate \(bundle)' ends it")
                 }
                 do {
-                    try await AppLaunchServer.serve(
-                        app, on: root,
-                        onOpen: { delivery in
-                            if !json { context.print(AppHandOff.line(delivery, start: "warm", bundle: bundle)) }
-                        }, shouldStop: { stop.isSet })
+                    let listener = try AppLaunchServer.listen(app, on: root)
+                    let handlers = AppHandOff.stopOnSignals { listener.stop() }
+                    await listener.serve { delivery in
+                        if !json { context.print(AppHandOff.line(delivery, start: "warm", bundle: bundle)) }
+                    }
+                    withExtendedLifetime(handlers) {}
                 } catch {
                     context.printError("cannot listen for \(bundle): \(error)")
                 }

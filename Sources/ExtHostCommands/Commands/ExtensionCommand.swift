@@ -1,3 +1,4 @@
+import ExtensionHost
 import ExtensionRuntime
 
 /// `exthost __extension`: exthost re-executed as the built-in save-to-group share extension, inside
@@ -5,10 +6,10 @@ import ExtensionRuntime
 /// so `exthost --help` leaves it out.
 enum ExtensionCommand {
     /// The hidden command word.
-    static let name = "__extension"
+    static let name = InstalledPrograms.Role.shareExtension.rawValue
 
     /// The hidden command word of the built-in action extension.
-    static let actionName = "__action-extension"
+    static let actionName = InstalledPrograms.Role.actionExtension.rawValue
 
     static var all: [CommandSpec] { [command, action] }
 

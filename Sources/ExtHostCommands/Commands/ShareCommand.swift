@@ -124,9 +124,7 @@ enum ShareCommand {
             standIn = try ContainerSupport.mapped { try ExtensionStandIn.choose(for: context.resolve(path), on: root) }
         }
         let bundleURL = try standIn?.bundle ?? extensionBundle(parsed, context, root: root)
-        guard let launcher = SandboxPolicy.launcherNextToExecutable() else {
-            throw CommandError.failed("exthost-sandbox-exec is not next to this executable; build the package first")
-        }
+        let programs = try Executables.programs()
         let items: ShareRequest.Items
         let itemsName: String?
         let given = [parsed.positionals.first, parsed[.payload], parsed[.activityItems]].compactMap { $0 }
@@ -155,7 +153,7 @@ enum ShareCommand {
             items = .built { registry in try activityItems.payload(for: activityType, registry: registry) }
             itemsName = "\(file) (activity items for \(activityType))"
         }
-        var request = ShareRequest(items: items, root: root, extensionBundle: bundleURL, launcher: launcher)
+        var request = ShareRequest(items: items, root: root, extensionBundle: bundleURL, programs: programs)
         request.itemsName = itemsName
         if let rule = parsed[.rule] {
             request.ruleFile = context.resolve(rule)
@@ -179,7 +177,6 @@ enum ShareCommand {
                 standIn?.reason
                 ?? "\(path) runs as the extension \(bundleURL.path) (--extension); Bundle.main is that bundle"
         }
-        if let exthost = try? Executables.exthost() { request.builtInExtension = (exthost, [ExtensionCommand.name]) }
         request.handOff = try? DeviceHandOff.make(on: root)
         if let (script, source) = try userScript(parsed, context) {
             request.userScript = script
@@ -204,8 +201,9 @@ enum ShareCommand {
             report = try await ExtensionHost.share(request)
         } catch {
             for diagnostic in error.diagnostics { context.printError(RuleCommands.rendered(diagnostic, context)) }
-            if error.isBadInput, !error.diagnostics.isEmpty, error.message.hasPrefix("the rule in") { return .usage }
-            throw error.isBadInput ? CommandError.input(error.message) : CommandError.failed(error.message)
+            // A rule with errors is said by its located diagnostics alone.
+            if error.kind == .invalidRule { return .usage }
+            throw CommandError(error)
         }
         if showsProgress { context.write("\r\u{1B}[K", toError: true) }
         if report.extension?.sandbox.scopeEnforcement == ScopeEnforcement.apiOnly.rawValue {

@@ -85,15 +85,7 @@ enum SheetCommand {
             }
             return .success
         }
-        guard let launcher = SandboxPolicy.launcherNextToExecutable() else {
-            throw CommandError.failed("exthost-sandbox-exec is not next to this executable; build the package first")
-        }
-        var options = SheetPerformOptions(launcher: launcher)
-        if let exthost = try? Executables.exthost() {
-            options.builtInShareExtension = (exthost, [ExtensionCommand.name])
-            options.builtInActionExtension = (exthost, [ExtensionCommand.actionName])
-            options.builtInApp = (exthost, ["__app"])
-        }
+        var options = SheetPerformOptions(programs: try Executables.programs())
         if let path = parsed[.extensionExecutable] {
             options.extensionExecutable = context.resolve(path)
             options.extensionArguments = parsed[.extensionArgument]

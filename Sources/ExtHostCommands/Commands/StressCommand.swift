@@ -10,7 +10,7 @@ import HostSystem
 enum StressCommand {
     static var all: [CommandSpec] { [stress, reader] }
 
-    static let readerName = "__stress-reader"
+    static let readerName = InstalledPrograms.Role.stressReader.rawValue
 
     /// `exthost stress --json`.
     struct Summary: Codable, Sendable, Equatable {
@@ -87,6 +87,8 @@ enum StressCommand {
         var seen: [Int] = []
         var torn: [String] = []
         var last = 0
+        let observer = try ContainerSupport.mapped { try inbox.store.commitNotification.observe() }
+        defer { observer.close() }
         while true {
             let stopping = FileManager.default.fileExists(atPath: stopFile)
             let items = try ContainerSupport.mapped { try inbox.pending() }
@@ -100,7 +102,8 @@ enum StressCommand {
                 }
             }
             if stopping { break }
-            _ = try? inbox.waitForEntries(timeout: 0.05)
+            // Sleeps until the next commit, or the post 'exthost stress' makes after the stop file.
+            _ = try ContainerSupport.mapped { try observer.wait(timeout: nil) }
         }
         try context.printJSON(encoding: ReaderReport(seen: seen, torn: torn))
         return .success
@@ -182,11 +185,9 @@ enum StressCommand {
         guard let group = identity.applicationGroups.first else {
             throw CommandError.input("\(identity.bundleIdentifier) is entitled to no App Group")
         }
-        guard let launcher = SandboxPolicy.launcherNextToExecutable() else {
-            throw CommandError.failed("exthost-sandbox-exec is not next to this executable; build the package first")
-        }
+        let programs = try Executables.programs()
         let stopFile = work.appendingPathComponent("stop").path
-        let exthost = try Executables.exthost()
+        let exthost = try Executables.exthost(of: programs)
         var children: [(ChildProcess, FileDescriptor)] = []
         defer {
             for (child, output) in children {
@@ -214,9 +215,8 @@ enum StressCommand {
         }
 
         let started = ContinuousClock.now
-        var request = ShareRequest(items: .path(items), root: device, extensionBundle: bundle, launcher: launcher)
+        var request = ShareRequest(items: .path(items), root: device, extensionBundle: bundle, programs: programs)
         request.limits.timeout = .seconds(600)
-        request.builtInExtension = (exthost, [ExtensionCommand.name])
         let shared: Result<ShareReport, ShareError>
         do {
             shared = .success(try await ExtensionHost.share(request))
@@ -225,6 +225,10 @@ enum StressCommand {
         }
         let elapsed = ContinuousClock.now - started
         _ = FileManager.default.createFile(atPath: stopFile, contents: nil)
+        // Wakes the readers waiting for a commit: they look once more, see the stop file, and end.
+        if let identifier = try? AppGroupIdentifier(validating: group) {
+            try? AppGroupStore.commitNotification(identifier, root: device).post()
+        }
 
         var problems: [String] = []
         var readerResults: [(seen: [Int], torn: [String])] = []

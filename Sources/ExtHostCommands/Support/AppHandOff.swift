@@ -1,32 +1,17 @@
 import AppGroups
-import Dispatch
 import ExtensionHost
 import ExtensionIPC
 import Foundation
 import HostSystem
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Handing URLs to an app's process: the launch options every command uses (the built-in app for
 /// bundles without a program), delivery warm or cold, and its one-line summary.
 enum AppHandOff {
-    /// The sandbox launcher beside this executable.
-    /// - Throws: ``CommandError`` (exit 1) when it is not built.
-    static func launcher() throws -> String {
-        guard let launcher = SandboxPolicy.launcherNextToExecutable() else {
-            throw CommandError.failed("exthost-sandbox-exec is not next to this executable; build the package first")
-        }
-        return launcher
-    }
-
     /// Launch options with the built-in app (`exthost __app`) for bundles without a program.
     /// - Throws: ``CommandError`` when the exthost executable is not found.
-    static func options() throws -> AppLaunchOptions {
-        var options = AppLaunchOptions()
-        options.builtInApp = (try Executables.exthost(), ["__app"])
-        return options
+    static func options(_ programs: InstalledPrograms) throws -> AppLaunchOptions {
+        _ = try Executables.exthost(of: programs)
+        return AppLaunchOptions(programs: programs)
     }
 
     /// Runs `body`, turning a ``ShareError`` into the command's exit code (2 bad input, 1 otherwise).
@@ -34,7 +19,7 @@ enum AppHandOff {
         do {
             return try await body()
         } catch let error as ShareError {
-            throw error.isBadInput ? CommandError.input(error.message) : CommandError.failed(error.message)
+            throw CommandError(error)
         }
     }
 
@@ -43,11 +28,12 @@ enum AppHandOff {
         _ contexts: [OpenURLContextDescription], userActivities: [UserActivityDescription] = [], to bundle: String,
         on root: DeviceRoot
     ) async throws -> AppOpenReport {
-        let options = try options()
-        let launcher = try launcher()
+        let programs = try Executables.programs()
+        let options = try options(programs)
         return try await mapped {
             try await AppLaunchServer.deliver(
-                contexts, userActivities: userActivities, to: bundle, on: root, launcher: launcher, options: options)
+                contexts, userActivities: userActivities, to: bundle, on: root, launcher: programs.launcher,
+                options: options)
         }
     }
 
@@ -76,28 +62,9 @@ enum AppHandOff {
         }
     }
 
-    /// A flag set by the first SIGINT or SIGTERM (which then no longer end the process).
-    static func stopOnSignals() -> StopFlag { StopFlag(signals: [SIGINT, SIGTERM]) }
-}
-
-/// A flag the first of some signals sets (they then no longer end the process).
-///
-/// `@unchecked Sendable`: the signal sources are only kept alive (never changed after `init`); the
-/// flag itself is behind a lock.
-final class StopFlag: @unchecked Sendable {
-    private let value = Locked(false)
-    private var sources: [any DispatchSourceSignal] = []
-
-    init(signals: [CInt]) {
-        for number in signals {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [value] in value.withLock { $0 = true } }
-            source.resume()
-            sources.append(source)
-        }
+    /// Calls `stop` on SIGINT or SIGTERM (which then no longer end the process) while the
+    /// returned value lives.
+    static func stopOnSignals(_ stop: @escaping @Sendable () -> Void) -> SignalHandlers {
+        SignalHandlers([.interrupt, .terminate], stop)
     }
-
-    /// Whether a signal came.
-    var isSet: Bool { value.withLock { $0 } }
 }

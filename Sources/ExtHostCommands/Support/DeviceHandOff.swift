@@ -13,8 +13,8 @@ enum DeviceHandOff {
     /// The hand-over on `root`.
     /// - Throws: ``CommandError`` when the exthost executable or the sandbox launcher is not found.
     static func make(on root: DeviceRoot) throws -> URLHandOff {
-        let options = try AppHandOff.options()
-        let launcher = try AppHandOff.launcher()
+        let programs = try Executables.programs()
+        let options = try AppHandOff.options(programs)
         return URLHandOff(
             resolve: { url in
                 let decision = InstalledBundles(root: root).handlers(forURL: url)
@@ -33,7 +33,7 @@ enum DeviceHandOff {
             deliver: { url, app in
                 try await AppLaunchServer.deliver(
                     [OpenURLContextDescription(url: url.absoluteString, openInPlace: false)], to: app, on: root,
-                    launcher: launcher, options: options)
+                    launcher: programs.launcher, options: options)
             })
     }
 }

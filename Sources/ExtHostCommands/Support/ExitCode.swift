@@ -1,3 +1,5 @@
+import ExtensionHost
+
 /// The exit codes of every `exthost` command (documented in `exthost --help` and README).
 public enum ExitCode: Int32, Sendable, CaseIterable {
     /// 0: the operation succeeded, or the answer is "yes".
@@ -47,4 +49,15 @@ public struct CommandError: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String { message }
+}
+
+extension CommandError {
+    /// The command-line error for a share or app launch that could not run: by its kind, bad
+    /// input (an unreadable file, a rule with errors) exits 2, a failure to run exits 1.
+    init(_ error: ShareError) {
+        switch error.kind {
+        case .badInput, .invalidRule: self = .input(error.message)
+        case .failed: self = .failed(error.message)
+        }
+    }
 }

@@ -79,7 +79,6 @@ extension OptionKey where Value == String {
     /// `--pick`.
     static var pick: Self { Self("pick") }
     /// `--port-file`.
-    static var portFile: Self { Self("port-file") }
     /// `--root`.
     static var root: Self { Self("root") }
     /// `--rule`.

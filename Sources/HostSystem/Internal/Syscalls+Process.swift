@@ -55,6 +55,8 @@ internal func system_waitpid(_ pid: pid_t, _ status: UnsafeMutablePointer<CInt>,
 
 internal func system_eh_wait_exited_keeping_zombie(_ pid: pid_t) -> CInt { eh_wait_exited_keeping_zombie(pid) }
 
+internal func system_eh_pidfd_open(_ pid: pid_t) -> CInt { eh_pidfd_open(pid) }
+
 internal func system_kill(_ pid: pid_t, _ signal: CInt) -> CInt { kill(pid, signal) }
 
 internal func system_getpid() -> pid_t { getpid() }
@@ -72,9 +74,9 @@ internal func system_fcntl_dupfd(_ fd: CInt, _ minimum: CInt) -> CInt { fcntl(fd
 internal func system_eh_scope_call_kind(_ syscall: Int32) -> eh_scope_call { eh_scope_call_kind(syscall) }
 
 internal func system_eh_scope_receive(
-    _ listener: CInt, _ event: UnsafeMutablePointer<eh_scope_event>, _ timeoutMilliseconds: CInt
+    _ listener: CInt, _ wake: CInt, _ event: UnsafeMutablePointer<eh_scope_event>, _ timeoutMilliseconds: CInt
 ) -> CInt {
-    eh_scope_receive(listener, event, timeoutMilliseconds)
+    eh_scope_receive(listener, wake, event, timeoutMilliseconds)
 }
 
 internal func system_eh_scope_continue(_ listener: CInt, _ id: UInt64) -> CInt { eh_scope_continue(listener, id) }

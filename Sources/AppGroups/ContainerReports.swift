@@ -1,8 +1,8 @@
-import AppGroups
-import Foundation
+public import Foundation
 
 /// The `--json` reports of `exthost container …` and `exthost app inbox`, one `Codable` type each:
-/// the output is their encoding (``JSONValue/init(encoding:)``) and tests decode them.
+/// the command line prints their encoding, and tests decode them. They live beside the data they
+/// describe; the command line only fills and renders them.
 public enum ContainerReports {
     /// `exthost container list --json`.
     public struct List: Codable, Sendable, Equatable {
@@ -13,9 +13,24 @@ public enum ContainerReports {
             public var uuid: String
             public var path: String
             public var bytes: Int
+
+            /// A report.
+            package init(kind: String, identifier: String, uuid: String, path: String, bytes: Int) {
+                self.kind = kind
+                self.identifier = identifier
+                self.uuid = uuid
+                self.path = path
+                self.bytes = bytes
+            }
         }
         public var root: String
         public var containers: [Container]
+
+        /// A report.
+        package init(root: String, containers: [Container]) {
+            self.root = root
+            self.containers = containers
+        }
     }
 
     /// A committed entry, as `container show` and `app inbox` list it.
@@ -33,7 +48,8 @@ public enum ContainerReports {
         /// The file's path on disk, where the listing has it.
         public var url: String?
 
-        init(_ entry: JournalEntry, url: URL?) {
+        /// The entry, with its file at `url` when the listing has it.
+        public init(_ entry: JournalEntry, url: URL?) {
             sequence = entry.sequence
             id = entry.id.uuidString
             name = entry.name
@@ -54,6 +70,15 @@ public enum ContainerReports {
         public var path: String
         public var journal: String
         public var entries: [Entry]
+
+        /// A report.
+        package init(group: String, uuid: String, path: String, journal: String, entries: [Entry]) {
+            self.group = group
+            self.uuid = uuid
+            self.path = path
+            self.journal = journal
+            self.entries = entries
+        }
     }
 
     /// `exthost container verify --json`.
@@ -63,12 +88,28 @@ public enum ContainerReports {
             public var kind: String
             public var path: String
             public var detail: String
+
+            /// A report.
+            package init(kind: String, path: String, detail: String) {
+                self.kind = kind
+                self.path = path
+                self.detail = detail
+            }
         }
         public var group: String
         public var clean: Bool
         public var entries: Int
         public var bytesChecked: Int64
         public var problems: [Problem]
+
+        /// A report.
+        package init(group: String, clean: Bool, entries: Int, bytesChecked: Int64, problems: [Problem]) {
+            self.group = group
+            self.clean = clean
+            self.entries = entries
+            self.bytesChecked = bytesChecked
+            self.problems = problems
+        }
     }
 
     /// `exthost container recover --json`.
@@ -76,6 +117,12 @@ public enum ContainerReports {
         public var group: String
         /// What recovery did, one line each (empty when there was nothing to do).
         public var actions: [String]
+
+        /// A report.
+        package init(group: String, actions: [String]) {
+            self.group = group
+            self.actions = actions
+        }
     }
 
     /// `exthost container export --json`.
@@ -84,6 +131,12 @@ public enum ContainerReports {
         public var archive: String
         /// How many entries it holds.
         public var entries: Int
+
+        /// A report.
+        package init(archive: String, entries: Int) {
+            self.archive = archive
+            self.entries = entries
+        }
     }
 
     /// `exthost app inbox --json` (its items are streamed as they are read).
@@ -91,5 +144,12 @@ public enum ContainerReports {
         public var group: String
         public var app: String
         public var items: [Entry]
+
+        /// A report.
+        package init(group: String, app: String, items: [Entry]) {
+            self.group = group
+            self.app = app
+            self.items = items
+        }
     }
 }

@@ -1,8 +1,7 @@
 import ItemProviders
-import Payloads
 
-/// The `--json` reports of `exthost payload …`, one `Codable` type each: the output is their
-/// encoding (``JSONValue/init(encoding:)``) and tests decode them.
+/// The `--json` reports of `exthost payload …`, one `Codable` type each: the command line prints
+/// their encoding, and tests decode them.
 public enum PayloadReports {
     /// `exthost payload show --json`.
     public struct Show: Codable, Sendable, Equatable {
@@ -44,7 +43,8 @@ public enum PayloadReports {
         public var webpage: Bool
         public var items: [Item]
 
-        init(_ payload: Payload) {
+        /// `payload`, described.
+        public init(_ payload: Payload) {
             source = payload.source
             webpage = payload.isWebpage
             items = payload.descriptions.map { item in
@@ -79,7 +79,8 @@ public enum PayloadReports {
             public var citations: [String]
             public var notes: String?
 
-            init(_ preset: PresetInfo) {
+            /// `preset`, described.
+            public init(_ preset: PresetInfo) {
                 name = preset.name
                 sourceApp = preset.sourceApp
                 iosVersion = preset.iosVersion
@@ -117,5 +118,8 @@ public enum PayloadReports {
         }
 
         public var presets: [Preset]
+
+        /// A report.
+        package init(presets: [Preset]) { self.presets = presets }
     }
 }

@@ -1,7 +1,5 @@
-import UniformTypes
-
-/// The `--json` reports of `exthost types …`, one `Codable` type each: the output is their
-/// encoding (``JSONValue/init(encoding:)``) and tests decode them.
+/// The `--json` reports of `exthost types …`, one `Codable` type each: the command line prints
+/// their encoding, and tests decode them.
 public enum TypesReports {
     /// One declaration: `exthost types show --json`, and each element of `exthost types list --json`.
     public struct Declaration: Codable, Sendable, Equatable {
@@ -9,6 +7,12 @@ public enum TypesReports {
         public struct Tag: Codable, Sendable, Equatable {
             public var tagClass: String
             public var value: String
+
+            /// A tag.
+            package init(tagClass: String, value: String) {
+                self.tagClass = tagClass
+                self.value = value
+            }
         }
 
         public var identifier: String
@@ -33,7 +37,8 @@ public enum TypesReports {
         /// A dynamic type's tags; null for any other type.
         public var tags: [Tag]?
 
-        init(_ declaration: TypeDeclaration, _ registry: TypeRegistry) {
+        /// `declaration` as `registry` sees it.
+        public init(_ declaration: TypeDeclaration, _ registry: TypeRegistry) {
             identifier = declaration.identifier.rawValue
             conformsTo = declaration.conformsTo.map { registry.canonical($0).rawValue }
             supertypes = registry.supertypes(of: declaration.identifier).map(\.rawValue)
@@ -59,6 +64,14 @@ public enum TypesReports {
         public var conforms: Bool
         /// The chain from `type` to `supertype`; null when it does not conform.
         public var path: [String]?
+
+        /// A report.
+        package init(type: String, supertype: String, conforms: Bool, path: [String]?) {
+            self.type = type
+            self.supertype = supertype
+            self.conforms = conforms
+            self.path = path
+        }
     }
 
     /// `exthost types for-extension --json`.
@@ -71,6 +84,15 @@ public enum TypesReports {
         public var dynamic: Bool
         /// Every match, best first.
         public var types: [String]
+
+        /// A report.
+        package init(`extension`: String, conformingTo: String, preferred: String, dynamic: Bool, types: [String]) {
+            self.`extension` = `extension`
+            self.conformingTo = conformingTo
+            self.preferred = preferred
+            self.dynamic = dynamic
+            self.types = types
+        }
     }
 
     /// `exthost types for-mime --json`.
@@ -83,5 +105,14 @@ public enum TypesReports {
         public var dynamic: Bool
         /// Every match, best first.
         public var types: [String]
+
+        /// A report.
+        package init(mimeType: String, conformingTo: String, preferred: String, dynamic: Bool, types: [String]) {
+            self.mimeType = mimeType
+            self.conformingTo = conformingTo
+            self.preferred = preferred
+            self.dynamic = dynamic
+            self.types = types
+        }
     }
 }

@@ -1,0 +1,73 @@
+import HostSystem
+
+/// A program exthost starts, and the arguments that come before any of the caller's.
+public struct ProgramInvocation: Sendable, Hashable {
+    /// The executable's path.
+    public var executable: String
+    /// Its leading arguments (for exthost itself: the hidden command word of a role).
+    public var arguments: [String]
+
+    /// `executable` run with `arguments`.
+    public init(executable: String, arguments: [String] = []) {
+        self.executable = executable
+        self.arguments = arguments
+    }
+}
+
+/// exthost's installed programs: the sandbox launcher every child is started through, and the
+/// `exthost` executable whose hidden roles run a bundle that holds no program of its own (the
+/// built-in share extension, action extension and app).
+///
+/// Every call site that starts a child takes its programs from one value of this type, so the
+/// launcher is looked up in one place and the role words are spelled once (``Role``).
+public struct InstalledPrograms: Sendable, Hashable {
+    /// A hidden command word of `exthost`: the role it is re-executed in.
+    public enum Role: String, Sendable, CaseIterable {
+        /// `exthost __extension`: the built-in save-to-group share extension.
+        case shareExtension = "__extension"
+        /// `exthost __action-extension`: the built-in action extension.
+        case actionExtension = "__action-extension"
+        /// `exthost __app`: the built-in app, for an app bundle without a program.
+        case app = "__app"
+        /// `exthost __stress-reader`: a reader of an App Group that `exthost stress` runs beside a share.
+        case stressReader = "__stress-reader"
+        /// `exthost __airdrop-receive`: the receiving device of an AirDrop transfer.
+        case airDropReceiver = "__airdrop-receive"
+    }
+
+    /// The sandbox launcher's file name.
+    public static let launcherName = "exthost-sandbox-exec"
+    /// exthost's own executable's file name.
+    public static let exthostName = "exthost"
+
+    /// `exthost-sandbox-exec`: every extension and app process starts through it.
+    public var launcher: String
+    /// The `exthost` executable (nil: not installed, so bundles without a program cannot run).
+    public var exthost: String?
+
+    /// The programs at the paths given.
+    public init(launcher: String, exthost: String?) {
+        self.launcher = launcher
+        self.exthost = exthost
+    }
+
+    /// The programs installed beside the running executable (SwiftPM builds them into one
+    /// directory: `.build/debug`, an install prefix's `bin`, or a user's package's build directory
+    /// whose test target depends on them), or nil when the launcher is not there.
+    public static func nextToExecutable() -> InstalledPrograms? {
+        guard let launcher = SiblingExecutable.path(launcherName) else { return nil }
+        return InstalledPrograms(launcher: launcher, exthost: SiblingExecutable.path(exthostName))
+    }
+
+    /// `exthost ROLE arguments…`, or nil when exthost is not installed.
+    public func invocation(_ role: Role, _ arguments: [String] = []) -> ProgramInvocation? {
+        exthost.map { ProgramInvocation(executable: $0, arguments: [role.rawValue] + arguments) }
+    }
+
+    /// The built-in share extension (`exthost __extension`).
+    public var builtInShareExtension: ProgramInvocation? { invocation(.shareExtension) }
+    /// The built-in action extension (`exthost __action-extension`).
+    public var builtInActionExtension: ProgramInvocation? { invocation(.actionExtension) }
+    /// The built-in app (`exthost __app`).
+    public var builtInApp: ProgramInvocation? { invocation(.app) }
+}

@@ -1,0 +1,29 @@
+import ExtensionHost
+import Testing
+
+/// exthost's installed programs: each role is the hidden command word `exthost` dispatches on.
+struct InstalledProgramsTests {
+    @Test func eachBuiltInProgramIsExthostInItsRole() {
+        let programs = InstalledPrograms(launcher: "/opt/bin/exthost-sandbox-exec", exthost: "/opt/bin/exthost")
+        #expect(
+            programs.builtInShareExtension
+                == ProgramInvocation(executable: "/opt/bin/exthost", arguments: ["__extension"]))
+        #expect(programs.builtInActionExtension?.arguments == ["__action-extension"])
+        #expect(programs.builtInApp?.arguments == ["__app"])
+        #expect(
+            programs.invocation(.stressReader, ["--group", "g"])?.arguments == ["__stress-reader", "--group", "g"])
+    }
+
+    @Test func withoutExthostNoBundleWithoutAProgramCanRun() {
+        let programs = InstalledPrograms(launcher: "/opt/bin/exthost-sandbox-exec", exthost: nil)
+        #expect(programs.builtInShareExtension == nil && programs.builtInApp == nil)
+        #expect(programs.launcher == "/opt/bin/exthost-sandbox-exec")
+    }
+
+    /// The test bundle is built beside the launcher and exthost (the test target depends on both).
+    @Test func theProgramsBesideTheTestsAreFound() throws {
+        let programs = try #require(InstalledPrograms.nextToExecutable())
+        #expect(programs.launcher.hasSuffix("/" + InstalledPrograms.launcherName))
+        #expect(programs.exthost?.hasSuffix("/" + InstalledPrograms.exthostName) == true)
+    }
+}
