@@ -127,18 +127,27 @@ extension AppLaunchServer {
     public static func openIfRunning(
         _ contexts: [OpenURLContextDescription], userActivities: [UserActivityDescription] = [],
         in bundleIdentifier: String, on root: DeviceRoot
-    ) -> (pid: Int, delivery: AppDelivery)? {
-        guard let socket = try? Socket.connect(toPath: socketPath(bundleIdentifier, on: root)) else { return nil }
-        let channel = AppChannel(socket: socket)
-        defer { channel.close() }
-        let message =
-            userActivities.isEmpty
-            ? AppMessage(.open, urlContexts: contexts) : AppMessage(.continueActivity, userActivities: userActivities)
-        guard (try? channel.send(message)) != nil,
-            let reply = try? channel.receive(), reply.kind == .delivered, let delivery = reply.delivery
-        else { return nil }
-        return (reply.id ?? 0, delivery)
+    ) async -> (pid: Int, delivery: AppDelivery)? {
+        // The exchange blocks (connect, send, the app's reply): on a thread of its own, not one of
+        // Swift concurrency's few cooperative threads; an app that never answers is not running.
+        await withBlockingWait { () -> (pid: Int, delivery: AppDelivery)? in
+            guard let socket = try? Socket.connect(toPath: socketPath(bundleIdentifier, on: root)) else { return nil }
+            let channel = AppChannel(socket: socket)
+            defer { channel.close() }
+            let message =
+                userActivities.isEmpty
+                ? AppMessage(.open, urlContexts: contexts)
+                : AppMessage(.continueActivity, userActivities: userActivities)
+            guard (try? channel.send(message)) != nil,
+                (try? socket.descriptor.poll(for: .readable, timeout: replyTimeout))?.isEmpty == false,
+                let reply = try? channel.receive(), reply.kind == .delivered, let delivery = reply.delivery
+            else { return nil }
+            return (reply.id ?? 0, delivery)
+        }
     }
+
+    /// How long a running app has to answer a delivery before it counts as not running.
+    static let replyTimeout: Duration = .seconds(30)
 
     /// Asks the running app to terminate; returns its pid, or nil when it was not running.
     public static func terminate(_ bundleIdentifier: String, on root: DeviceRoot) -> Int? {
@@ -157,7 +166,7 @@ extension AppLaunchServer {
         to bundleIdentifier: String, on root: DeviceRoot, launcher: String,
         options: AppLaunchOptions = AppLaunchOptions()
     ) async throws(ShareError) -> AppOpenReport {
-        if let (pid, delivery) = openIfRunning(
+        if let (pid, delivery) = await openIfRunning(
             contexts, userActivities: userActivities, in: bundleIdentifier, on: root)
         {
             return AppOpenReport(bundleIdentifier: bundleIdentifier, start: "warm", pid: pid, delivery: delivery)

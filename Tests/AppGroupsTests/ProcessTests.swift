@@ -22,7 +22,7 @@ struct ProcessTests {
     }
 
     @Test(.timeLimit(.minutes(6)))
-    func aWriterKilledAtRandomInstantsNeverLeavesATornEntry() throws {
+    func aWriterKilledAtRandomInstantsNeverLeavesATornEntry() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let group = try scratch.groupID()
@@ -38,24 +38,25 @@ struct ProcessTests {
         complete.arguments = writeArguments(scratch, files: files, repeats: 1)
         complete.standardOutput = FileHandle.nullDevice
         complete.standardError = FileHandle.nullDevice
-        try complete.run()
-        complete.waitUntilExit()
+        try await Self.runToItsEnd(complete)
         let span = clock.now - started + .milliseconds(100)
         let longest = UInt32(
             clamping: span.components.seconds * 1_000_000 + span.components.attoseconds / 1_000_000_000_000)
         var committedBefore = try AppGroupStore.inspect(group, root: scratch.root).verify().entryCount
         var recoveries = 0
         var generator = SystemRandomNumberGenerator()
-        for trial in 0..<200 {
+        for trial in 0..<60 {
             let process = Process()
             process.executableURL = try Scratch.exthost()
             process.arguments = writeArguments(scratch, files: files, repeats: 50)
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
+            // Waits sleep in the task, not on a thread: the suite shares two cooperative threads.
+            let exited = Self.exit(of: process)
             try process.run()
-            usleep(UInt32.random(in: 5_000...max(longest, 5_001), using: &generator))
+            try await Task.sleep(for: .microseconds(UInt32.random(in: 5_000...max(longest, 5_001), using: &generator)))
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            await exited.value
 
             let inspected = try AppGroupStore.inspect(group, root: scratch.root).verify()
             let allowed: Set<VerificationProblem.Kind> = [.tornJournalTail, .orphanFile, .leftoverTemporaryFile]
@@ -77,6 +78,20 @@ struct ProcessTests {
         #expect(committedBefore > 0)
         // The kills must land mid-write often enough for recovery to have had work to do.
         #expect(recoveries > 0, "no trial left anything to recover")
+    }
+
+    /// A task that ends when `process` exits (set before it runs).
+    private static func exit(of process: Process) -> Task<Void, Never> {
+        let (stream, continuation) = AsyncStream<Void>.makeStream()
+        process.terminationHandler = { _ in continuation.finish() }
+        return Task { for await _ in stream {} }
+    }
+
+    /// Runs `process` and waits for its exit without holding a thread.
+    private static func runToItsEnd(_ process: Process) async throws {
+        let exited = exit(of: process)
+        try process.run()
+        await exited.value
     }
 
     @Test(.timeLimit(.minutes(2)))
