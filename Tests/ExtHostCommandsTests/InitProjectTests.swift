@@ -105,13 +105,25 @@ import Testing
         ],
     ]
 
-    @Test(.timeLimit(.minutes(15)), arguments: [nil] + InitTemplate.templateNames)
+    /// Every template's package is written at this one path, one template at a time, and keeps the
+    /// previous one's `.build`: exthost's own modules (the packages' dependency, the same checkout)
+    /// are compiled once, not once per template (a build folder is tied to its package's path).
+    static let sharedProject = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "exthost-init-\(ProcessInfo.processInfo.processIdentifier)/MyProject")
+
+    @Test(.serialized, .timeLimit(.minutes(15)), arguments: [nil] + InitTemplate.templateNames)
     func theGeneratedPackagePassesItsOwnReadmeCommands(_ template: String?) async throws {
         guard let products = SiblingExecutable.directory else { throw Skip("no /proc/self/exe") }
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("init-project-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
-        let project = work.appendingPathComponent("MyProject")
+        let project = Self.sharedProject
+        let keptBuild = project.deletingLastPathComponent().appendingPathComponent("kept-build")
+        try? FileManager.default.removeItem(at: keptBuild)
+        try FileManager.default.createDirectory(
+            at: project.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? FileManager.default.moveItem(at: project.appendingPathComponent(".build"), to: keptBuild)
+        try? FileManager.default.removeItem(at: project)
         let environment = [
             "PATH": products + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
             "HOME": ProcessInfo.processInfo.environment["HOME"] ?? work.path,
@@ -121,6 +133,14 @@ import Testing
         let (initCode, initOutput) = try await shell("exthost init \(project.path)\(option)", in: work, environment)
         #expect(initCode == 0, "\(initOutput)")
 
+        // Only exthost's modules are kept: the previous template's own products (an executable
+        // `MyShare` beside this one's `libMyShare.so`) would be installed instead of this one's.
+        let built = keptBuild.appendingPathComponent("debug").resolvingSymlinksInPath()
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: built.path)) ?? []
+        where ["MyShare", "libMyShare", "MyApp", "libMyApp"].contains(where: { name.hasPrefix($0) }) {
+            try? FileManager.default.removeItem(at: built.appendingPathComponent(name))
+        }
+        try? FileManager.default.moveItem(at: keptBuild, to: project.appendingPathComponent(".build"))
         let readme = try String(contentsOf: project.appendingPathComponent("README.md"), encoding: .utf8)
         let commands = Self.shellCommands(in: readme)
         #expect(commands.first == "swift build")
