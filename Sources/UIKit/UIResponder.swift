@@ -15,7 +15,7 @@ public import Foundation
 /// controllers that way. A subclass that declares its own designated initializer therefore writes
 /// `required init?(coder:)` — which view and view controller subclasses already do on iOS.
 ///
-/// It answers `responds(to:)` and `perform(_:with:)` through ``SelectorDispatching`` (Linux has no
+/// It answers `responds(to:)` and `perform(_:with:)` through `SelectorDispatching` (Linux has no
 /// Objective-C runtime): a subclass that wants a selector answered overrides ``canDispatch(_:)``
 /// and ``dispatch(_:arguments:)`` and calls `super` for the others (docs/objc-runtime.md).
 @preconcurrency @MainActor

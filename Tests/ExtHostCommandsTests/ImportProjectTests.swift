@@ -32,7 +32,7 @@ import Testing
         ]
         let build = "--build-path \(work.appendingPathComponent("build").path)"
         func run(_ command: String) async throws -> (Int32, String) {
-            try await Self.shell(command, in: work, environment)
+            try await InitProjectTests.shell(command, in: work, environment)
         }
         /// The share command the import printed for `target`, sharing `items`.
         func shareCommand(_ output: String, _ target: String) throws -> String {
@@ -92,22 +92,5 @@ import Testing
             #expect(handOff["requested"] as? String == "openURL:")
             #expect(handOff["opened"] as? Bool == opens && handOff["received"] as? Bool == opens, "\(handOff)")
         }
-    }
-
-    /// Runs `command` with `bash -c` in `directory`: exit status and combined output.
-    static func shell(_ command: String, in directory: URL, _ environment: [String: String]) async throws -> (
-        Int32, String
-    ) {
-        let pipe = try FileDescriptor.pipe()
-        var spawn = Spawn(executable: "/bin/bash", arguments: ["-c", command])
-        spawn.environment = environment.map { "\($0.key)=\($0.value)" }
-        spawn.workingDirectory = directory.path
-        spawn.descriptors = [1: pipe.writeEnd, 2: pipe.writeEnd]
-        let capture = OutputCapture(reading: pipe.readEnd, keepingAtMost: 1 << 20)
-        let child = try ChildProcess(spawning: spawn)
-        try? pipe.writeEnd.close()
-        let status = await child.exitStatus()
-        let output = (try? await capture.output().text) ?? ""
-        return (status.shellStatus, output)
     }
 }

@@ -130,7 +130,8 @@ import Testing
             "XDG_DATA_HOME": work.appendingPathComponent("data").path,
         ]
         let option = template.map { " --template \($0)" } ?? ""
-        let (initCode, initOutput) = try await shell("exthost init \(project.path)\(option)", in: work, environment)
+        let (initCode, initOutput) = try await Self.shell(
+            "exthost init \(project.path)\(option)", in: work, environment)
         #expect(initCode == 0, "\(initOutput)")
 
         // Only exthost's modules are kept: the previous template's own products (an executable
@@ -148,7 +149,7 @@ import Testing
         #expect(commands.contains { $0.hasPrefix("exthost share") })
         let expected = try #require(Self.expectedOutput[template])
         for command in commands {
-            let (code, output) = try await shell(command, in: project, environment)
+            let (code, output) = try await Self.shell(command, in: project, environment)
             #expect(code == 0, "\(command) failed:\n\(output.suffix(6000))")
             guard code == 0 else { return }
             if command.hasPrefix("exthost share") {
@@ -173,7 +174,9 @@ import Testing
     }
 
     /// Runs `command` with `bash -c` in `directory`: exit status and combined output.
-    func shell(_ command: String, in directory: URL, _ environment: [String: String]) async throws -> (Int32, String) {
+    static func shell(_ command: String, in directory: URL, _ environment: [String: String]) async throws -> (
+        Int32, String
+    ) {
         let pipe = try FileDescriptor.pipe()
         var spawn = Spawn(executable: "/bin/bash", arguments: ["-c", command])
         spawn.environment = environment.map { "\($0.key)=\($0.value)" }
