@@ -92,7 +92,9 @@ let package = Package(
         // its Inbox), AirDrop's receiving side, and the Info.plist checks of the ways into an app.
         .target(
             name: "LaunchServices",
-            dependencies: ["ActivationRules", "AppGroups", "ExtensionHost", "ExtensionIPC", "UniformTypes"]),
+            dependencies: [
+                "ActivationRules", "AppGroups", "ExtensionHost", "ExtensionIPC", "HostSystem", "UniformTypes",
+            ]),
         // What the share sheet shows, as values (UIKit returns them without linking the sheet).
         .target(name: "SheetReports", dependencies: ["ActivationRules"]),
         .target(

@@ -156,4 +156,105 @@ struct AirDropTests {
             !FileManager.default.fileExists(
                 atPath: root.deletingLastPathComponent().appendingPathComponent("evil.card").path))
     }
+
+    // MARK: - More lies (issue 29)
+
+    /// A receiver process on `root` (accepting, refusing a stall after `stallLimit` seconds) and a
+    /// socket connected to it.
+    static func connectedReceiver(_ root: URL, stallLimit: String = "30") throws -> (Process, Int32) {
+        let portFile = root.appendingPathComponent("port-\(UUID().uuidString)")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try Executables.exthost())
+        process.arguments = [
+            AirDropCommand.receiveName, "--root", root.path, "--port-file", portFile.path, "--accept",
+            "--stall-limit", stallLimit,
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        defer { try? FileManager.default.removeItem(at: portFile) }
+        let port = try AirDropCommand.waitForPort(portFile, receiver: process)
+        return (process, try TCPListener.connect(port: port))
+    }
+
+    /// The receipt the receiver sends back on `socket`, after which it is closed.
+    static func receipt(_ socket: Int32, _ process: Process) throws -> AirDropReceipt {
+        let line = AirDropCommand.readLine(socket) ?? Data()
+        close(socket)
+        process.waitUntilExit()
+        return try JSONDecoder().decode(AirDropReceipt.self, from: line)
+    }
+
+    @Test func namesThatAreNoFileNamesAndSizesBeyondFreeSpaceAreRefusedBeforeAnyByte() throws {
+        let root = try TestSupport.scratchRoot("airdrop-names")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let body = Array("{\"name\": \"mallory\"}".utf8)
+        let sha = SHA256.hex(of: body)
+        let cases: [(String, String, String)] = [
+            ("an empty name", Self.offer(name: "", bytes: body.count, sha: sha), "not a plain file name"),
+            ("a name that is .", Self.offer(name: ".", bytes: body.count, sha: sha), "not a plain file name"),
+            ("a name with /", Self.offer(name: "cards/x.card", bytes: body.count, sha: sha), "not a plain file name"),
+            (
+                "a name with a NUL", Self.offer(name: "x\\u0000.card", bytes: body.count, sha: sha),
+                "not a plain file name"
+            ),
+            (
+                "a size beyond the free space", Self.offer(name: "big.card", bytes: 1 << 50, sha: sha),
+                "bytes free on the receiving device"
+            ),
+        ]
+        for (what, header, expected) in cases {
+            let receipt = try Self.hostile(root, header: header, body: body)
+            print("airdrop lie: \(what) → \(receipt.outcome): \(receipt.reason)")
+            #expect(receipt.outcome == "refused", "\(what)")
+            #expect(receipt.reason.contains(expected), "\(what): \(receipt)")
+            #expect(receipt.bytes == 0, "\(what): \(receipt.bytes) bytes read")
+            #expect(Self.leftovers(root).isEmpty, "\(what) left \(Self.leftovers(root))")
+        }
+    }
+
+    @Test func aSenderThatStallsMidTransferIsRefusedAtTheTimeLimit() throws {
+        let root = try TestSupport.scratchRoot("airdrop-stall")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let body = [UInt8](repeating: 0x41, count: 100_000)
+        let (process, socket) = try Self.connectedReceiver(root, stallLimit: "0.5")
+        AirDropCommand.writeAll(
+            socket, Self.offer(name: "slow.card", bytes: body.count, sha: SHA256.hex(of: body)) + "\n")
+        body[0..<40_000].withUnsafeBytes { AirDropCommand.writeAll(socket, $0) }
+        // …and nothing more, the connection left open: the receiver's limit, not end of file, ends it.
+        let receipt = try Self.receipt(socket, process)
+        print("airdrop lie: a stalled sender → \(receipt.outcome): \(receipt.reason)")
+        #expect(receipt.outcome == "refused")
+        #expect(receipt.reason.contains("stalled after 40000 of 100000 bytes"), "\(receipt)")
+        #expect(process.terminationStatus == 1)
+        #expect(Self.leftovers(root).isEmpty, "left \(Self.leftovers(root))")
+    }
+
+    @Test func twoTransfersOfOneNameAtOnceBothLandUnderTwoNames() throws {
+        let root = try TestSupport.scratchRoot("airdrop-twice")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let bodies = [Array("first card\n".utf8), Array("second, longer card\n".utf8)]
+        let peers = try bodies.map { _ in try Self.connectedReceiver(root) }
+        // Both announce the same name and send half, then both finish.
+        for (body, (_, socket)) in zip(bodies, peers) {
+            let offer = AirDropOffer(
+                sender: "mallory", name: "same.txt", typeIdentifier: "public.plain-text", bytes: body.count,
+                sha256: SHA256.hex(of: body))
+            let header = String(decoding: try JSONEncoder().encode(offer), as: UTF8.self)
+            AirDropCommand.writeAll(socket, header + "\n")
+            body[0..<5].withUnsafeBytes { AirDropCommand.writeAll(socket, $0) }
+        }
+        for (body, (_, socket)) in zip(bodies, peers) {
+            body[5...].withUnsafeBytes { AirDropCommand.writeAll(socket, $0) }
+            shutdown(socket, Int32(SHUT_WR))
+        }
+        let receipts = try peers.map { try Self.receipt($0.1, $0.0) }
+        for receipt in receipts { print("airdrop: same name at once → \(receipt.outcome): \(receipt.path ?? "-")") }
+        // No installed app opens plain text: each is kept in Downloads (Save to Files), under its own name.
+        #expect(receipts.allSatisfy { $0.outcome == "requires-app" }, "\(receipts)")
+        let paths = receipts.compactMap(\.path)
+        #expect(Set(paths).count == 2, "\(paths)")
+        let contents = Set(paths.compactMap { try? Data(contentsOf: root.appendingPathComponent($0)) }.map(Array.init))
+        #expect(contents == Set(bodies), "the two files are not the two transfers")
+        #expect(!Self.leftovers(root).contains { $0.hasPrefix("tmp/") }, "left \(Self.leftovers(root))")
+    }
 }

@@ -79,7 +79,13 @@ public enum TestSupport {
     /// Runs the program at `executable` with `arguments` to its end (through HostSystem's spawn API),
     /// its standard output and error captured.
     public static func runProgram(_ executable: URL, _ arguments: [String] = []) async throws -> Finished {
-        var spawn = Spawn(executable: executable.path, arguments: arguments)
+        try await runProgram(Spawn(executable: executable.path, arguments: arguments))
+    }
+
+    /// Runs `spawn` (its working directory and environment as given) to its end, its standard
+    /// output and error captured.
+    public static func runProgram(_ spawn: Spawn) async throws -> Finished {
+        var spawn = spawn
         let output = try FileDescriptor.pipe()
         let errors = try FileDescriptor.pipe()
         spawn.descriptors[1] = output.writeEnd

@@ -72,7 +72,8 @@ enum InitCommand {
             app reading the group), items/, rule.plist, Tests/MyShareTests (Swift Testing and XCTest through
             ExtHostTesting) and a README with the commands: swift build, exthost install MyApp.app, exthost share
             items/, exthost app run com.example.MyApp, swift test.
-            """
+            """,
+        examples: ["exthost init MyShare"]
     ) { parsed, context in
         let directory = context.resolve(parsed.positionals.first ?? ".")
         guard let exthost = parsed[.exthost].map({ context.resolve($0) }) ?? InitTemplate.builtFromPackage else {
