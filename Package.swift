@@ -230,7 +230,7 @@ let package = Package(
             name: "ShortcutsTests",
             dependencies: [
                 "Shortcuts", "AppGroups", "ExtensionHost", "ExtensionIPC", "HostSystem", "ExtHostTestSupport",
-            ]),
+            ], exclude: ["FuzzRegressions"]),
         .testTarget(
             name: "ShareSheetTests",
             dependencies: [
