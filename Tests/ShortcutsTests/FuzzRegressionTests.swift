@@ -48,4 +48,16 @@ struct FuzzRegressionTests {
             return error.line == 2 && error.column == 2 && error.message.contains("not UTF-8")
         }
     }
+
+    /// What the appintents fuzz target requires of every intent it accepts: a class name.
+    @Test func anAppIntentWithAnEmptyTypeNameIsRefused() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("intents-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(#"{"actions": {"": {"parameters": []}, "OpenIntent": {}}}"#.utf8).write(to: file)
+        #expect {
+            try IntentCatalog.appIntents(file)
+        } throws: { error in
+            (error as? ShortcutError)?.message.contains("empty type name") == true
+        }
+    }
 }
