@@ -102,7 +102,7 @@ let package = Package(
             dependencies: [
                 "Shortcuts", "ActivationRules", "AppGroups", "Payloads", "ItemProviders", "UniformTypes",
                 "ExtensionHost",
-                "ExtensionIPC", "HostSystem", "LaunchServices", "SheetReports",
+                "ExtensionIPC", "HostSystem", "LaunchServices", "SheetReports", "HeadlessScreens",
             ]),
 
         // MARK: - Apple's names, for a user's own extension and app
@@ -134,7 +134,7 @@ let package = Package(
                 "ItemProviders", "Intents", "LinkPresentation",
             ]),
         // Apple's Social framework for share extensions: SLComposeServiceViewController.
-        .target(name: "Social", dependencies: ["UIKit"]),
+        .target(name: "Social", dependencies: ["UIKit", "ExtensionFoundation", "ExtensionIPC", "HeadlessScreens"]),
 
         // The app exthost runs for an app bundle without a program (exthost __app).
         .target(name: "BuiltInApp", dependencies: ["UIKit", "Intents"]),
@@ -164,7 +164,7 @@ let package = Package(
         .executableTarget(name: "exthost-uikit-only", dependencies: ["UIKit"]),
         // Swift 5 language mode, as most iOS code is: the shapes of issue 24 must compile there.
         .target(
-            name: "ExtHostFixtureAppex", dependencies: ["UniformTypeIdentifiers", "UIKit"],
+            name: "ExtHostFixtureAppex", dependencies: ["UniformTypeIdentifiers", "MobileCoreServices", "UIKit", "Social"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
         .executableTarget(name: "exthost-defaults-writer", dependencies: ["UniformTypeIdentifiers"]),
         .target(name: "CEscapeProbes"),
@@ -182,7 +182,9 @@ let package = Package(
         .target(name: "ExtHostTestSupport", dependencies: ["HostSystem"], path: "Tests/ExtHostTestSupport"),
         .testTarget(
             name: "HostSystemTests",
-            dependencies: ["HostSystem", "ExtensionIPC", "exthost-sandbox-exec", "exthost-test-child"]),
+            dependencies: [
+                "HostSystem", "ExtensionIPC", "ExtHostTestSupport", "exthost-sandbox-exec", "exthost-test-child",
+            ]),
         .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes"]),
         .testTarget(name: "PredicatesTests", dependencies: ["Predicates"], resources: [.copy("Fixtures")]),
         .testTarget(
@@ -263,6 +265,12 @@ let package = Package(
                 "exthost-uikit-only",
             ],
             resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "SocialTests",
+            dependencies: [
+                "Social", "UIKit", "HeadlessScreens", "ExtensionFoundation", "ItemProviders", "ExtensionHost", "ExtensionIPC",
+                "HostSystem", "ExtHostTestSupport", "exthost", "exthost-sandbox-exec", "exthost-probe-app",
+            ]),
         // Extension code as most iOS projects write it: Swift 5 language mode, no upcoming features.
         .testTarget(
             name: "UIKitSwift5Tests",

@@ -236,9 +236,9 @@ public enum ScreenPage {
         .spinner{display:inline-block;width:20px;height:20px;border:3px solid #c7c7cc;border-top-color:#555;border-radius:50%}
         .table{background:#fff}.cell{padding:10px 16px;border-bottom:1px solid #e5e5ea}
         .cell.selected{background:#d1d1d6}.cell small{display:block;color:#8e8e93}
-        .navigationBar{display:flex;flex-direction:row;align-items:center;min-height:44px;border-bottom:1px solid #d1d1d6;background:#f9f9f9;position:relative}
+        .navigationBar{order:-1;display:flex;flex-direction:row;align-items:center;min-height:44px;border-bottom:1px solid #d1d1d6;background:#f9f9f9;position:relative}
         .bar-title{position:absolute;left:0;right:0;text-align:center;font-weight:600;pointer-events:none}
-        .navigationBar .barButton.s-done,.navigationBar .barButton.s-right{margin-left:auto}
+        .navigationBar .barButton.s-done,.navigationBar .barButton.s-right,.navigationBar .barButton.s-rightdone{margin-left:auto}
         .alert{background:#fff;border-radius:14px;width:270px;overflow:hidden;text-align:center}
         .actionSheet .alert{width:100%;border-radius:14px 14px 0 0}
         .alert-title{font-weight:600;padding:16px 16px 2px}.alert-message{padding:2px 16px 14px;font-size:13px}

@@ -1,4 +1,5 @@
 import Foundation
+import HeadlessScreens
 public import SheetReports
 
 extension SheetReport {
@@ -60,17 +61,5 @@ extension SheetReport {
         return page
     }
 
-    private func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    private func escape(_ text: String) -> String { ScreenPage.escape(text) }
 }

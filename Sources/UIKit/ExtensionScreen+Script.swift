@@ -1,5 +1,6 @@
 import Foundation
 package import HeadlessScreens
+import ItemProviders
 
 extension ExtensionScreen {
     /// Performs `script`'s steps one by one on the main thread, as a finger would, letting the main
@@ -30,8 +31,11 @@ extension ExtensionScreen {
         ScriptRun.StepResult.Outcome, String
     ) {
         if case .wait(let seconds) = step.action { return await wait(seconds ?? 5, since: screen ?? snapshot()) }
-        if isClosed {
-            return (.failed, "the extension's sheet has closed (\(closedBecause ?? "")): nothing is on screen")
+        // Once the request has ended the sheet is going away (it closes at the next turn): a finger
+        // can no longer reach it.
+        if isClosed || context?.model.isFinished == true {
+            let reason = closedBecause ?? "the request ended"
+            return (.failed, "the extension's sheet has closed (\(reason)): nothing is on screen")
         }
         switch step.action {
         case .tap(let target): return tap(target, step: step)

@@ -29,6 +29,9 @@ package final class ExtensionScreen {
     private var presented = false
     private static var liveScreens = 0
     private let firstSequence: UInt64
+    /// UIKit's change count when the screen was made: a violation on an object gone since is this
+    /// screen's only if it came later.
+    private let firstGeneration: UInt64
 
     /// A screen for `rootViewController`, serving `context`.
     package init(rootViewController: UIViewController, context: NSExtensionContext?) {
@@ -36,6 +39,7 @@ package final class ExtensionScreen {
         self.context = context
         window = UIWindow(frame: UIScreen.main.bounds)
         firstSequence = LifeCycleClock.tick()
+        firstGeneration = UIKitThread.generation
         window.extensionScreen = self
         rootViewController.hostedJournal = journal
         Self.liveScreens += 1
@@ -137,7 +141,8 @@ package final class ExtensionScreen {
     /// unanswered.
     package func diagnostics() -> [UIDiagnostic] {
         var list: [UIDiagnostic] = []
-        for violation in UIKitThread.violations where belongs(violation.object.object) {
+        for violation in UIKitThread.violations
+        where belongs(violation.object.object, changedAt: violation.sequence) {
             list.append(
                 UIDiagnostic(
                     kind: .offMainThread,
@@ -149,7 +154,8 @@ package final class ExtensionScreen {
             list.append(record.diagnostic)
         }
         list += stepDiagnostics
-        if isClosed, !requestEnded, context != nil {
+        // The model says at once whether the request ended (``requestEnded`` follows a turn later).
+        if isClosed, let context, !requestEnded, !context.model.isFinished {
             list.append(
                 UIDiagnostic(
                     kind: .requestNeverCompleted,
@@ -173,6 +179,13 @@ package final class ExtensionScreen {
 
     /// Whether `object` (a view, controller, constraint, gesture recognizer) is part of this screen;
     /// an object that is gone or in no hierarchy counts when this is the only screen.
+    private func belongs(_ object: AnyObject?, changedAt generation: UInt64) -> Bool {
+        // An object gone since (another screen's, in a process that shows several) is this one's
+        // only if the change came after the screen was made and no other screen is live.
+        if object == nil { return generation > firstGeneration && Self.liveScreens == 1 }
+        return belongs(object)
+    }
+
     private func belongs(_ object: AnyObject?) -> Bool {
         switch object {
         case let view as UIView:
@@ -199,4 +212,17 @@ package final class ExtensionScreen {
 package protocol ScreenAttributable: AnyObject {
     /// Whether the object is shown on `screen`.
     func isOnScreen(_ screen: ExtensionScreen) -> Bool
+}
+
+extension UIViewController {
+    /// Closes the extension's sheet this controller is on — what the compose sheet's Post and Cancel
+    /// animations end with — then runs `completion`; a controller on no extension screen (made by a
+    /// test) runs `completion` at the next turn of the main queue.
+    package func closeExtensionSheet(because reason: String, completion: @escaping () -> Void) {
+        if let screen = viewIfLoaded?.window?.extensionScreen {
+            screen.closeSheet(animated: true, because: reason, completion: completion)
+        } else {
+            MainQueue.nextTurn(completion)
+        }
+    }
 }

@@ -238,7 +238,7 @@ struct ScreenWalker {
         addTarget(
             .barButton(item), node: &node, titles: titles, identifier: item.accessibilityIdentifier,
             description: "the bar button \(quote(item.shownTitle ?? ""))",
-            blocked: blocked ?? (item.isEnabled ? nil : "disabled"))
+            blocked: blocked ?? (item.isEnabled ? nil : "disabled"), ignoredKind: item.disabledTapDiagnostic)
         return node
     }
 

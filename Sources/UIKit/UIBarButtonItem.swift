@@ -1,4 +1,5 @@
 public import Foundation
+package import HeadlessScreens
 
 /// `UIBarItem`: an item of a navigation bar, toolbar or tab bar.
 @preconcurrency @MainActor
@@ -131,6 +132,9 @@ open class UIBarButtonItem: UIBarItem {
     open var width: CGFloat = 0
     /// The tint colour.
     open var tintColor: UIColor?
+    /// What a tap on this item while it is disabled means, beyond "nothing happened" (the compose
+    /// sheet's Post: Post tapped while `isContentValid()` was false).
+    package var disabledTapDiagnostic: UIDiagnostic.Kind?
 
     /// A plain item.
     public override init() { super.init() }

@@ -84,7 +84,8 @@ open class UITextView: UIScrollView {
 
     /// The delegate, asked before and told after each change.
     open weak var delegate: (any UITextViewDelegate)?
-    /// Told after each change of the text (the compose sheet re-validates its content here).
+    /// Told after each change the person types (not after code sets ``text``), as
+    /// `textDidChangeNotification` is posted: the compose sheet re-validates its content here.
     package var textDidChangeHandlers: [() -> Void] = []
     /// The placeholder a compose sheet shows while the text is empty.
     package var placeholderText: String?
@@ -136,8 +137,8 @@ open class UITextView: UIScrollView {
             delegate?.textViewDidChangeSelection(self)
             delegate?.textViewDidChange(self)
             NotificationCenter.default.post(name: Self.textDidChangeNotification, object: self)
+            for handler in textDidChangeHandlers { handler() }
         }
-        for handler in textDidChangeHandlers { handler() }
     }
 }
 

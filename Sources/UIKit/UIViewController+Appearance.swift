@@ -30,6 +30,7 @@ extension UIViewController {
     func systemWillAppear(_ animated: Bool) {
         guard appearance == .disappeared || appearance == .disappearing else { return }
         loadViewIfNeeded()
+        beforeAppearing?()
         appearance = .appearing
         record("viewWillAppear(\(animated))")
         viewWillAppear(animated)

@@ -33,8 +33,14 @@ open class UIViewController: UIResponder, UITraitEnvironment {
     package var storyboardView: (() -> UIView)?
     /// Steps the scripted user takes when given none (a compose sheet: `tap Post`).
     package var defaultUserScript = UIScript(steps: [])
+    /// Runs before `viewWillAppear(_:)`, once the view is loaded (the compose sheet asks for its
+    /// configuration items).
+    package var beforeAppearing: (() -> Void)?
     /// Runs after `viewDidAppear(_:)` (the compose sheet calls `presentationAnimationDidFinish()`).
     package var afterAppearing: (() -> Void)?
+    /// Whether UIKit's calls to this controller go into the report's life cycle (`false` for the
+    /// controllers a framework makes for itself, such as the compose sheet's own navigation).
+    package var recordsLifeCycle = true
 
     /// A view controller with no nib (`nibName` and `nibBundle` as given).
     public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
@@ -265,8 +271,9 @@ open class UIViewController: UIResponder, UITraitEnvironment {
 
     // MARK: - The life-cycle record
 
-    /// Records a call UIKit makes to this controller.
-    func record(_ call: String) {
+    /// Records a call UIKit (or a framework on it, such as Social) makes to this controller.
+    package func record(_ call: String) {
+        guard recordsLifeCycle else { return }
         let entry = LifeCycleJournal.Entry(
             sequence: LifeCycleClock.tick(),
             event: LifeCycleEvent(controller: String(describing: type(of: self)), call: call))

@@ -21,14 +21,29 @@ struct ProcessTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(6)))
     func aWriterKilledAtRandomInstantsNeverLeavesATornEntry() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let group = try scratch.groupID()
         let files = try smallFiles(scratch)
         _ = try AppGroupStore.open(group, as: try scratch.extensionIdentity(), root: scratch.root)
-        var committedBefore = 0
+        // One writer of one round runs to its end first: the group then holds entries, and its
+        // duration (the program's start and a round of commits) plus 100 ms bounds the kill instants
+        // below, so they land mid-write however loaded the machine is.
+        let clock = ContinuousClock()
+        let started = clock.now
+        let complete = Process()
+        complete.executableURL = try Scratch.exthost()
+        complete.arguments = writeArguments(scratch, files: files, repeats: 1)
+        complete.standardOutput = FileHandle.nullDevice
+        complete.standardError = FileHandle.nullDevice
+        try complete.run()
+        complete.waitUntilExit()
+        let span = clock.now - started + .milliseconds(100)
+        let longest = UInt32(
+            clamping: span.components.seconds * 1_000_000 + span.components.attoseconds / 1_000_000_000_000)
+        var committedBefore = try AppGroupStore.inspect(group, root: scratch.root).verify().entryCount
         var recoveries = 0
         var generator = SystemRandomNumberGenerator()
         for trial in 0..<200 {
@@ -38,7 +53,7 @@ struct ProcessTests {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            usleep(UInt32.random(in: 5_000...100_000, using: &generator))
+            usleep(UInt32.random(in: 5_000...max(longest, 5_001), using: &generator))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
 

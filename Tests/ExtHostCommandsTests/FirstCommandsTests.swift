@@ -98,7 +98,7 @@ struct FirstCommandsTests {
                     "HOME=\(scratch.path)", "XDG_DATA_HOME=\(scratch.appendingPathComponent("data").path)",
                     "TMPDIR=\(FileManager.default.temporaryDirectory.path)",
                 ]
-                let finished = try await TestSupport.runProgram(spawn)
+                let finished = try await TestSupport.runCollecting(spawn)
                 ran += 1
                 #expect(
                     finished.status == .exited(example.status),

@@ -38,4 +38,38 @@ struct HelpSnapshotTests {
         let present = Set((try? FileManager.default.contentsOfDirectory(atPath: Self.folder.path)) ?? [])
         #expect(present == expected, "snapshots without a command: \(present.subtracting(expected).sorted())")
     }
+
+    /// `docs/commands.md` is every command's `--help`, generated, so the reference cannot drift from
+    /// the declared options. After an intended change:
+    /// `EXTHOST_UPDATE_SNAPSHOTS=1 swift test --filter HelpSnapshotTests`.
+    @Test func theCommandReferenceIsEveryCommandsHelp() async throws {
+        let update = ProcessInfo.processInfo.environment["EXTHOST_UPDATE_SNAPSHOTS"] == "1"
+        let overview = CommandContext.collecting()
+        #expect(await ExtHostCommands.main(arguments: ["--help"], context: overview) == .success)
+        var text = """
+            # exthost commands
+
+            Every command's `--help`, generated from its option declarations (`HelpSnapshotTests` checks
+            this file; after a change to a command: `EXTHOST_UPDATE_SNAPSHOTS=1 swift test --filter
+            HelpSnapshotTests`). The [guide](guide.md) explains what each part does.
+
+            ```text
+            \(overview.collectedOutput)```
+
+            """
+        for spec in ExtHostCommands.listed {
+            let context = CommandContext.collecting()
+            let code = await ExtHostCommands.main(arguments: spec.path + ["--help"], context: context)
+            #expect(code == .success, "\(spec.path.joined(separator: " ")) --help")
+            text += "\n## exthost \(spec.path.joined(separator: " "))\n\n```text\n\(context.collectedOutput)```\n"
+        }
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/commands.md")
+        if update {
+            try Data(text.utf8).write(to: url)
+            return
+        }
+        let reference = try? String(contentsOf: url, encoding: .utf8)
+        #expect(reference == text, "docs/commands.md is not every command's --help: regenerate it (see above)")
+    }
 }

@@ -26,10 +26,10 @@ import Testing
         }
     }
 
-    /// The README's "your own extension" section shows the files `exthost init` writes, as they are.
+    /// The guide's "your own extension" section shows the files `exthost init` writes, as they are.
     @Test func theReadmeShowsTheTemplateFilesVerbatim() throws {
         let readme = try String(
-            contentsOf: TestSupport.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+            contentsOf: TestSupport.packageRoot.appendingPathComponent("docs/guide.md"), encoding: .utf8)
         let shown = [
             "Package.swift", "Sources/MyShare/ShareHandler.swift", "Sources/MyShare/main.swift",
             "Sources/MyApp/AppDelegate.swift", "Sources/MyApp/SceneDelegate.swift",
@@ -41,7 +41,7 @@ import Testing
             text = text.replacingOccurrences(of: InitTemplate.pathPlaceholder, with: "../exthost")
             #expect(
                 readme.contains("```swift\n" + text + "```"),
-                "README.md does not show \(path) as exthost init writes it")
+                "docs/guide.md does not show \(path) as exthost init writes it")
         }
     }
 

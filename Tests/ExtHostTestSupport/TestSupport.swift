@@ -74,17 +74,30 @@ public enum TestSupport {
         public var errors: String
         /// How it ended.
         public var status: TerminationStatus
+        /// `key=value` pairs of the output's lines.
+        public var fields: [String: String] {
+            var result: [String: String] = [:]
+            for line in output.split(separator: "\n") {
+                for word in line.split(separator: " ") {
+                    guard let equals = word.firstIndex(of: "=") else { continue }
+                    result[String(word[..<equals])] = String(word[word.index(after: equals)...])
+                }
+            }
+            return result
+        }
     }
 
     /// Runs the program at `executable` with `arguments` to its end (through HostSystem's spawn API),
     /// its standard output and error captured.
     public static func runProgram(_ executable: URL, _ arguments: [String] = []) async throws -> Finished {
-        try await runProgram(Spawn(executable: executable.path, arguments: arguments))
+        try await runCollecting(Spawn(executable: executable.path, arguments: arguments))
     }
 
-    /// Runs `spawn` (its working directory and environment as given) to its end, its standard
-    /// output and error captured.
-    public static func runProgram(_ spawn: Spawn) async throws -> Finished {
+    /// Runs `spawn` to its end with its standard output and error captured; `body` runs while the
+    /// child does (to signal it, say).
+    public static func runCollecting(
+        _ spawn: Spawn, during body: (ChildProcess) async throws -> Void = { _ in }
+    ) async throws -> Finished {
         var spawn = spawn
         let output = try FileDescriptor.pipe()
         let errors = try FileDescriptor.pipe()
@@ -97,6 +110,7 @@ public enum TestSupport {
             (_, status) = try await withChildProcess(spawn) { child in
                 try output.writeEnd.close()
                 try errors.writeEnd.close()
+                try await body(child)
                 return await child.exitStatus()
             }
         } catch let error as Errno {

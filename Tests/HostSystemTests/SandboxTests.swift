@@ -1,3 +1,4 @@
+import ExtHostTestSupport
 import ExtensionIPC
 import Foundation
 import HostSystem

@@ -119,7 +119,7 @@ struct ScriptedUserTests {
         run = try await Screen.run("tap Save", on: screen)
         #expect(run.steps[0].outcome == .ignored)
         #expect(screen.presentedViewControllerCount == 0)
-        #expect(screen.diagnostics().map(\.kind) == [.tapIgnored, .tapIgnored, .tapIgnored])
+        #expect(screen.diagnostics().map(\.kind) == [.tapIgnored, .tapIgnored, .tapIgnored], "\(screen.diagnostics())")
     }
 
     @Test func anUnansweredAlertAndAnUncompletedRequestAreReported() async throws {

@@ -6,7 +6,7 @@ import UIKit
 
 /// UIKit on its own: the façade's objects without a running app, and a program that links UIKit
 /// but not the app runtime (`exthost-uikit-only`), which must say which product is missing.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 @MainActor
 struct UIKitTests {
     final class Favorite: UIActivity, @unchecked Sendable {

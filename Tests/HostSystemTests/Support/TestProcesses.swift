@@ -1,3 +1,4 @@
+import ExtHostTestSupport
 import Foundation
 import HostSystem
 import Testing
@@ -13,50 +14,13 @@ enum TestProducts {
 }
 
 /// What a finished child wrote and how it ended.
-struct Collected: Sendable {
-    var output: String
-    var errors: String
-    var status: TerminationStatus
-    /// `key=value` pairs of the output's lines.
-    var fields: [String: String] {
-        var result: [String: String] = [:]
-        for line in output.split(separator: "\n") {
-            for word in line.split(separator: " ") {
-                guard let equals = word.firstIndex(of: "=") else { continue }
-                result[String(word[..<equals])] = String(word[word.index(after: equals)...])
-            }
-        }
-        return result
-    }
-}
+typealias Collected = TestSupport.Finished
 
 /// Runs `spawn` to completion with its standard output and error captured.
 func runCollecting(_ spawn: Spawn, during body: (ChildProcess) async throws -> Void = { _ in }) async throws
     -> Collected
 {
-    var spawn = spawn
-    let output = try FileDescriptor.pipe()
-    let errors = try FileDescriptor.pipe()
-    spawn.descriptors[1] = output.writeEnd
-    spawn.descriptors[2] = errors.writeEnd
-    let outputCapture = OutputCapture(reading: output.readEnd, keepingAtMost: 1 << 20)
-    let errorCapture = OutputCapture(reading: errors.readEnd, keepingAtMost: 1 << 20)
-    let status: TerminationStatus
-    do {
-        (_, status) = try await withChildProcess(spawn) { child in
-            try output.writeEnd.close()
-            try errors.writeEnd.close()
-            try await body(child)
-            return await child.exitStatus()
-        }
-    } catch let error as Errno {
-        // Spawning failed: the write ends are still ours.
-        try? output.writeEnd.close()
-        try? errors.writeEnd.close()
-        throw error
-    }
-    return Collected(
-        output: try await outputCapture.output().text, errors: try await errorCapture.output().text, status: status)
+    try await TestSupport.runCollecting(spawn, during: body)
 }
 
 /// Reads one line (up to a newline) from `descriptor`, blocking.
