@@ -62,7 +62,6 @@ extension MemoryCgroup {
                 Thread.detachNewThread {
                     let events = Self.wait(path, source: source, stop: stop.readEnd)
                     source.close()
-                    try? stop.readEnd.close()
                     continuation.resume(returning: events)
                 }
             }
@@ -72,10 +71,13 @@ extension MemoryCgroup {
                 if let writeEnd { _ = withUnsafeBytes(of: &byte) { try? writeEnd.write($0) } }
             }
         }
+        // The read end outlives every write (a write to a pipe without a reader is SIGPIPE): the
+        // write end goes first, under the lock a late cancellation writes under.
         wake.withLock { writeEnd in
             try? writeEnd?.close()
             writeEnd = nil
         }
+        try? stop.readEnd.close()
         return result
     }
 
