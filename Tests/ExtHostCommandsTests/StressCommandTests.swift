@@ -53,4 +53,26 @@ struct StressCommandTests {
         let (rates, _, _) = await run(["stress", "--failure-rate", "0.7", "--cancel-rate", "0.7"])
         #expect(rates == .usage)
     }
+
+    @Test func aRootThatDoesNotExistIsNamedAsTheUserGaveIt() async {
+        let missing = "no-such-root-\(UUID().uuidString.prefix(8))"
+        let (code, _, error) = await run(["stress", "--root", missing, "--attachments", "1"])
+        #expect(code == .usage, "\(error)")
+        #expect(error.contains("--root \(missing): no such device root"), "\(error)")
+        #expect(!error.contains("exthost-stress-"), "names a scratch folder: \(error)")
+    }
+
+    @Test func aRootWithNothingInstalledStressesTheGenericApp() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("stress-empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (code, out, error) = await run([
+            "stress", "--root", root.path, "--attachments", "12", "--readers", "1", "--seed", "7", "--json",
+        ])
+        #expect(code == .success, "\(out)\n\(error)")
+        let summary = try JSONDecoder().decode(StressCommand.Summary.self, from: Data(out.utf8))
+        #expect(summary.problems.isEmpty, "\(summary)")
+        // The user's root is only read: the generic app went into the scratch copy.
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: root.path)) == [])
+    }
 }

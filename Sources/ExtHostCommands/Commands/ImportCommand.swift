@@ -38,7 +38,10 @@ enum ImportCommand {
             Exit 2 for a project that cannot come along (a located error: a bad project.pbxproj, a missing Info.plist,
             an unknown product type, a setting that expands to itself, a module exthost cannot build, a construct
             that cannot be adapted), with nothing installed; exit 1 when the build fails.
-            """
+            """,
+        examples: [
+            "exthost import .  # exit 2: an empty folder holds no Xcode project (give yours: exthost import MyApp/ios)"
+        ]
     ) { parsed, context in
         let json = parsed[.json]
         let report = try await importProject(

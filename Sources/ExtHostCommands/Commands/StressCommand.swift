@@ -56,8 +56,8 @@ enum StressCommand {
             file or open-in-place representation of an image, PDF, text or card, of 0 bytes to --max-size,
             with a load delay, and — drawn from the seed — an injected load failure (NSItemProviderErrorDomain
             -1000) or cancellation (NSCocoaErrorDomain 3072). It copies <root>/Bundles into a scratch device
-            root; the extension is the first .appex installed there and the group the first App Group its
-            entitlements name (neither is fixed in exthost). It starts M reader processes that read every
+            root; the extension is the first .appex installed there (exthost's generic one when none is) and the
+            group the first App Group its entitlements name (neither is fixed in exthost). It starts M reader processes that read every
             committed entry as it appears (checking each file against its SHA-256), shares the folder with
             that extension as 'exthost share' does (its own program, else the built-in save-to-group), and
             checks:
@@ -65,7 +65,8 @@ enum StressCommand {
             injected one reported failed with its reason and not committed; no other entry; every reader saw
             every committed entry exactly once and never a torn file; 'container verify' clean.
             Exit 0 when all holds, 1 when something was lost, duplicated, torn or misreported, 2 bad usage.
-            """
+            """,
+        examples: ["exthost stress --attachments 20"]
     ) { parsed, context in
         try await run(parsed, context)
     }
@@ -155,6 +156,19 @@ enum StressCommand {
         }
         var random = SplitMix64(seed: seed)
         let sourceRoot = try ContainerSupport.root(parsed, context)
+        // An explicit --root that does not exist is a mistake worth naming (stress only reads it);
+        // the default device, even empty, is fine: the generic app stands in, as for 'exthost share'.
+        if let given = parsed[.root] {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: sourceRoot.url.path, isDirectory: &isDirectory),
+                isDirectory.boolValue
+            else {
+                throw CommandError.input(
+                    "--root \(given): no such device root (\(sourceRoot.url.path) is not a folder); "
+                        + "make one with 'exthost device create NAME', or leave --root out for the default device")
+            }
+        }
+        let sourceBundles = sourceRoot.url.appendingPathComponent("Bundles")
         let work = FileManager.default.temporaryDirectory.appendingPathComponent(
             "exthost-stress-\(seed)-\(UUID().uuidString.prefix(8))")
         let items = work.appendingPathComponent("items")
@@ -165,10 +179,17 @@ enum StressCommand {
         do {
             try FileManager.default.createDirectory(at: items, withIntermediateDirectories: true)
             try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-            try FileManager.default.copyItem(
-                at: sourceRoot.url.appendingPathComponent("Bundles"), to: root.appendingPathComponent("Bundles"))
         } catch {
-            throw CommandError.failed("cannot prepare \(work.path): \(error.localizedDescription)")
+            throw CommandError.failed("cannot prepare a scratch folder \(work.path): \(error.localizedDescription)")
+        }
+        if FileManager.default.fileExists(atPath: sourceBundles.path) {
+            do {
+                try FileManager.default.copyItem(at: sourceBundles, to: root.appendingPathComponent("Bundles"))
+            } catch {
+                throw CommandError.failed(
+                    "cannot copy the apps of the device root \(parsed[.root] ?? sourceRoot.url.path) "
+                        + "(\(sourceBundles.path)): \(error.localizedDescription)")
+            }
         }
         if !parsed[.json] {
             context.print("stress: seed \(seed), \(count) attachments, \(readers) readers (replay with --seed \(seed))")
@@ -178,8 +199,17 @@ enum StressCommand {
             maxSize: maxSize, maxDelay: maxDelay)
 
         let device = DeviceRoot(url: root)
-        guard let bundle = device.bundleURLs().first(where: { $0.pathExtension == "appex" }) else {
-            throw CommandError.input("no extension bundle under \(device.bundlesURL.path) to stress")
+        let bundle: URL
+        if let first = device.bundleURLs().first(where: { $0.pathExtension == "appex" }) {
+            bundle = first
+        } else {
+            // Nothing installed: the generic app and its share extension, in the scratch copy only.
+            bundle = try ContainerSupport.mapped { try GenericApp.install(on: device) }
+            if !parsed[.json] {
+                context.printError(
+                    "note: no extension is installed on \(sourceRoot.url.path); stressing exthost's generic app's "
+                        + "share extension \(GenericApp.extensionIdentifier) (App Group \(GenericApp.group))")
+            }
         }
         let identity = try ContainerSupport.mapped { try BundleIdentity.load(bundle: bundle) }
         guard let group = identity.applicationGroups.first else {
