@@ -201,7 +201,8 @@ let package = Package(
         .testTarget(name: "ExtensionIPCTests", dependencies: ["ExtensionIPC", "HostSystem"]),
         .testTarget(name: "AppGroupsTests", dependencies: ["AppGroups", "HostSystem", "Archives"]),
         .testTarget(
-            name: "ItemProvidersTests", dependencies: ["ItemProviders", "HostSystem", "UniformTypes", "Archives"]),
+            name: "ItemProvidersTests",
+            dependencies: ["ItemProviders", "HostSystem", "UniformTypes", "Archives", "ExtensionIPC"]),
         .testTarget(
             name: "PayloadsTests",
             dependencies: ["Payloads", "ItemProviders", "ActivationRules", "Archives", "Predicates"]),

@@ -12,8 +12,8 @@ enum ExtensionLog {
     /// The running extension's environment (nil outside an extension exthost started).
     static var current: ExtensionRuntime.Environment? { environment.withLock { $0 } }
 
-    static func error(_ text: String) {
-        environment.withLock { $0 }?.log(text, level: .error)
+    static func error(_ text: String, mistake: LogLine.Mistake? = nil) {
+        environment.withLock { $0 }?.log(text, level: .error, mistake: mistake)
     }
 
     static func info(_ text: String) {

@@ -75,6 +75,6 @@ open class NSExtensionContext: NSObject, @unchecked Sendable {
     }
 
     private func reportMisuse(since count: Int) {
-        for note in model.diagnostics.dropFirst(count) { environment?.log(note, level: .error) }
+        for note in model.diagnostics.dropFirst(count) { environment?.log(note) }
     }
 }

@@ -1,3 +1,4 @@
+import ExtensionIPC
 public import Foundation
 import ItemProviders
 
@@ -105,7 +106,8 @@ extension NSItemProvider {
         ExtensionLog.error(
             "loadItem(forTypeIdentifier: \(typeIdentifier)) of \(name ?? "an attachment") returned an in-memory image "
                 + "(UIImage), not a file URL: `item as? URL` is nil for it (the screenshot editor shares this way "
-                + "before iOS 26); use `as? UIImage`, or loadDataRepresentation")
+                + "before iOS 26); use `as? UIImage`, or loadDataRepresentation",
+            mistake: .inMemoryImage)
     }
 
     // MARK: - Objects

@@ -5,18 +5,13 @@ import ExtensionIPC
 /// second completion, an `open(_:)`, an in-memory image handed to code that may expect a file URL),
 /// and what the host saw (a request never ended).
 enum MistakeExplainer {
-    /// The lines the runtime logs about misuse start with one of these.
-    static let runtimeMarkers = [
-        "completeRequest was called while", "cancelRequest was called while",
-        "completeRequest(returningItems:) called after", "cancelRequest(withError:) called after",
-        "open(", "loadItem(forTypeIdentifier:",
-    ]
-
     static func mistakes(in run: ExtensionReport, attachments context: ContextDescription) -> [String] {
         var found: [String] = []
+        // The runtime types the lines that report a misuse (``LogLine/Mistake``); other lines,
+        // whatever they say, are not mistakes.
         for message in run.messages where message.level == .error {
-            guard runtimeMarkers.contains(where: message.text.hasPrefix) else { continue }
-            found.append(explained(message.text))
+            guard let mistake = message.mistake else { continue }
+            found.append(explained(message.text, mistake))
         }
         if run.outcome == .killedTimeout {
             var text =
@@ -29,12 +24,11 @@ enum MistakeExplainer {
         return found
     }
 
-    private static func explained(_ text: String) -> String {
-        if text.hasPrefix("completeRequest(returningItems:) called after")
-            || text.hasPrefix("cancelRequest(withError:) called after")
-        {
-            return text + " (the first call ended the request; on a device the process may already be gone)"
+    private static func explained(_ text: String, _ mistake: LogLine.Mistake) -> String {
+        switch mistake {
+        case .requestEndedTwice:
+            text + " (the first call ended the request; on a device the process may already be gone)"
+        case .requestEndedWithLoadsInFlight, .openRefused, .inMemoryImage: text
         }
-        return text
     }
 }

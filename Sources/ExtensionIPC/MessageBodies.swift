@@ -519,15 +519,31 @@ public struct LogLine: Codable, Hashable, Sendable {
         /// Something went wrong.
         case error
     }
+    /// A misuse the extension's runtime recognised, which a device punishes (the host's report
+    /// lists these lines among the share's mistakes). Typed, so the host never decides by the text.
+    public enum Mistake: String, Codable, Hashable, Sendable {
+        /// `completeRequest`/`cancelRequest` while loads were still in flight: they are cut off.
+        case requestEndedWithLoadsInFlight
+        /// A second `completeRequest`/`cancelRequest`: ignored, the first one ended the request.
+        case requestEndedTwice
+        /// `NSExtensionContext.open(_:)` from a share extension: refused.
+        case openRefused
+        /// `loadItem` handed over an in-memory image where code often expects a file URL.
+        case inMemoryImage
+    }
+
     /// Severity.
     public var level: Level
     /// The text (one line).
     public var text: String
+    /// The misuse this line reports, if it reports one.
+    public var mistake: Mistake?
 
     /// A log line.
-    public init(level: Level, text: String) {
+    public init(level: Level, text: String, mistake: Mistake? = nil) {
         self.level = level
         self.text = text
+        self.mistake = mistake
     }
 }
 

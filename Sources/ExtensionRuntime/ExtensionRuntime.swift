@@ -79,8 +79,13 @@ public enum ExtensionRuntime {
         }
 
         /// Sends a line to the host's report (`os_log`).
-        public func log(_ text: String, level: LogLine.Level = .info) {
-            try? host.send(.log(LogLine(level: level, text: text)))
+        public func log(_ text: String, level: LogLine.Level = .info, mistake: LogLine.Mistake? = nil) {
+            log(LogLine(level: level, text: text, mistake: mistake))
+        }
+
+        /// Sends `line` to the host's report.
+        public func log(_ line: LogLine) {
+            try? host.send(.log(line))
         }
 
         /// Tells the host which principal object the process made, and how (for its report).
@@ -153,7 +158,7 @@ public enum ExtensionRuntime {
                 "\(end.endedBy) was called while \(loads.count) load(s) were still in flight; a device ends the "
                     + "extension right after, so they never finish: " + loads.prefix(20).joined(separator: "; ")
                     + (loads.count > 20 ? "; …" : ""),
-                level: .error)
+                level: .error, mistake: .requestEndedWithLoadsInFlight)
         }
         try? environment.host.send(.requestSettled(end))
     }
@@ -174,7 +179,7 @@ public enum ExtensionRuntime {
             if !context.isFinished { context.cancelRequest(withError: error) }
         }
         let outcome = await signal.wait()
-        for note in context.diagnostics { environment.log(note, level: .error) }
+        for note in context.diagnostics { environment.log(note) }
         switch outcome {
         case .completed(let count, let leaks):
             for leak in leaks { environment.log("leaked security scope: \(leak)", level: .error) }

@@ -1,3 +1,4 @@
+public import ExtensionIPC
 public import Foundation
 import HostSystem
 
@@ -33,8 +34,9 @@ public final class ExtensionContext {
     public private(set) var returnedItems: [ExtensionItem]?
     /// Called once when the request ends (on the caller of `completeRequest`/`cancelRequest`).
     public var onCompletion: (@Sendable (ExtensionOutcome) -> Void)?
-    /// Notes about misuse: a second completion, `open(_:)` from a share extension.
-    public private(set) var diagnostics: [String] = []
+    /// Notes about misuse: a second completion, `open(_:)` from a share extension (error lines
+    /// with their ``LogLine/Mistake``, as the host's report shows them).
+    public private(set) var diagnostics: [LogLine] = []
 
     private let waiters = OutcomeWaiters()
 
@@ -63,7 +65,11 @@ public final class ExtensionContext {
         guard finish(.completed(returnedItemCount: items?.count ?? 0, leaks: SecurityScope.leaks()), "completeRequest")
         else {
             returnedItems = previous
-            diagnostics.append("completeRequest(returningItems:) called after the request had already ended; ignored")
+            diagnostics.append(
+                LogLine(
+                    level: .error,
+                    text: "completeRequest(returningItems:) called after the request had already ended; ignored",
+                    mistake: .requestEndedTwice))
             return
         }
         if let completionHandler {
@@ -75,7 +81,11 @@ public final class ExtensionContext {
     /// cut off.
     public func cancelRequest(withError error: any Error) {
         guard finish(.cancelled(error), "cancelRequest") else {
-            diagnostics.append("cancelRequest(withError:) called after the request had already ended; ignored")
+            diagnostics.append(
+                LogLine(
+                    level: .error,
+                    text: "cancelRequest(withError:) called after the request had already ended; ignored",
+                    mistake: .requestEndedTwice))
             return
         }
     }
@@ -83,7 +93,10 @@ public final class ExtensionContext {
     /// Asks the system to open a URL: share extensions are not allowed to (only Today and iMessage
     /// extensions are), so the completion gets `false`, as on iOS.
     public func open(_ url: URL, completionHandler: (@Sendable (Bool) -> Void)? = nil) {
-        diagnostics.append("open(\(url.absoluteString)) refused: share extensions cannot open URLs")
+        diagnostics.append(
+            LogLine(
+                level: .error, text: "open(\(url.absoluteString)) refused: share extensions cannot open URLs",
+                mistake: .openRefused))
         completionHandler?(false)
     }
 

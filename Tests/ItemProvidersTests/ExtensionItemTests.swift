@@ -1,3 +1,4 @@
+import ExtensionIPC
 import Foundation
 import ItemProviders
 import Synchronization
@@ -49,7 +50,8 @@ struct ExtensionItemTests {
             context.open(URL(string: "carddrop://open")!) { continuation.resume(returning: $0) }
         }
         #expect(!opened)
-        #expect(context.diagnostics.first?.contains("cannot open") == true)
+        #expect(context.diagnostics.first?.text.contains("cannot open") == true)
+        #expect(context.diagnostics.first?.mistake == .openRefused)
     }
 }
 
