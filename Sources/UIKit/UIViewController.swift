@@ -31,6 +31,8 @@ open class UIViewController: UIResponder, UITraitEnvironment {
     private var pendingLifeCycle: [LifeCycleJournal.Entry] = []
     /// A view a storyboard made for this controller (`loadView` uses it instead of a plain view).
     package var storyboardView: (() -> UIView)?
+    /// The storyboard this controller was made from.
+    var storedStoryboard: UIStoryboard?
     /// Steps the scripted user takes when given none (a compose sheet: `tap Post`).
     package var defaultUserScript = UIScript(steps: [])
     /// Runs before `viewWillAppear(_:)`, once the view is loaded (the compose sheet asks for its
@@ -67,6 +69,9 @@ open class UIViewController: UIResponder, UITraitEnvironment {
     open var nibName: String? { storedNibName }
     /// The nib's bundle.
     open var nibBundle: Bundle? { storedNibBundle }
+    /// Apple's `storyboard`: "The storyboard from which the view controller originated" — nil for a
+    /// controller made in code (developer.apple.com/documentation/uikit/uiviewcontroller/storyboard).
+    open var storyboard: UIStoryboard? { storedStoryboard }
 
     // Apple declares it implicitly unwrapped:
 

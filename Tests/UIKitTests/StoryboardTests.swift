@@ -244,4 +244,123 @@ struct StoryboardTests {
                 == "\(url.path):2:1: not a storyboard: the root element is <plist>, not Interface Builder's <document>"
         }
     }
+
+    // MARK: - UIStoryboard
+
+    /// A bundle folder holding `Info.plist` and `Base.lproj/Main.storyboard` with `storyboard`.
+    static func bundle(storyboard: String?) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sb-\(UUID().uuidString).appex")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("Base.lproj"), withIntermediateDirectories: true)
+        let info: [String: Any] = ["CFBundleIdentifier": "com.example.App.Share", "CFBundleExecutable": "Share"]
+        try PropertyListSerialization.data(fromPropertyList: info, format: .xml, options: 0)
+            .write(to: folder.appendingPathComponent("Info.plist"))
+        if let storyboard {
+            try Data(storyboard.utf8).write(to: folder.appendingPathComponent("Base.lproj/Main.storyboard"))
+        }
+        return folder
+    }
+
+    static let scenes = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="nav">
+            <scenes>
+                <scene sceneID="s1"><objects>
+                    <navigationController id="nav" sceneMemberID="viewController">
+                        <connections>
+                            <segue destination="root" kind="relationship" relationship="rootViewController" id="r"/>
+                        </connections>
+                    </navigationController>
+                </objects></scene>
+                <scene sceneID="s2"><objects>
+                    <viewController id="root" title="Root" sceneMemberID="viewController"/>
+                </objects></scene>
+                <scene sceneID="s3"><objects>
+                    <viewController storyboardIdentifier="Details" id="details" title="Details" \
+        sceneMemberID="viewController">
+                        <view key="view" id="v">
+                            <subviews>
+                                <label text="Shared" id="l"/>
+                            </subviews>
+                        </view>
+                    </viewController>
+                </objects></scene>
+            </scenes>
+        </document>
+        """
+
+    @Test func aStoryboardByNameMakesItsInitialViewControllerWithItsRoot() throws {
+        let bundle = try Self.bundle(storyboard: Self.scenes)
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        let storyboard = UIStoryboard(name: "Main", bundle: Bundle(url: bundle))
+        let initial = try #require(storyboard.instantiateInitialViewController() as? UINavigationController)
+        #expect(initial.storyboard === storyboard)
+        let root = try #require(initial.viewControllers.first)
+        #expect(root.title == "Root" && root.storyboard === storyboard)
+        #expect(UIViewController().storyboard == nil)
+    }
+
+    @Test func aStoryboardIDMakesANewViewControllerEachTime() throws {
+        let bundle = try Self.bundle(storyboard: Self.scenes)
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        let storyboard = UIStoryboard(name: "Main", bundle: Bundle(url: bundle))
+        let first = storyboard.instantiateViewController(withIdentifier: "Details")
+        let second = storyboard.instantiateViewController(withIdentifier: "Details")
+        #expect(first !== second)
+        #expect(first.title == "Details" && first.storyboard === storyboard)
+        #expect((first.view.subviews.first as? UILabel)?.text == "Shared")
+        // The initial view controller made by a creator given the storyboard's coder.
+        var createdFromCoder = false
+        let made = storyboard.instantiateInitialViewController { coder in
+            createdFromCoder = true
+            return UINavigationController(coder: coder)
+        }
+        #expect(createdFromCoder && made is UINavigationController)
+        #expect((made as? UINavigationController)?.viewControllers.first?.title == "Root")
+        #expect(!UIKitDiagnostics.records.contains { $0.object === storyboard })
+    }
+
+    @Test func anUnknownStoryboardIDIsReportedAsIOSWouldRaiseIt() throws {
+        let bundle = try Self.bundle(storyboard: Self.scenes)
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        let storyboard = UIStoryboard(name: "Main", bundle: Bundle(url: bundle))
+        defer { UIKitDiagnostics.forget { $0.object === storyboard } }
+        let made = storyboard.instantiateViewController(withIdentifier: "Nope")
+        #expect(type(of: made) == UIViewController.self && made.storyboard == nil)
+        let records = UIKitDiagnostics.records.filter { $0.object === storyboard }
+        #expect(records.map(\.diagnostic.kind) == [.storyboardRefused])
+        #expect(
+            records.first?.diagnostic.message.contains(
+                "doesn't contain a view controller with identifier 'Nope' (iOS raises NSInvalidArgumentException")
+                == true)
+    }
+
+    @Test func aMissingOrBrokenStoryboardIsReportedAndMakesNothing() throws {
+        let bundle = try Self.bundle(storyboard: nil)
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        let missing = UIStoryboard(name: "Main", bundle: Bundle(url: bundle))
+        defer { UIKitDiagnostics.forget { $0.object === missing } }
+        #expect(missing.instantiateInitialViewController() == nil)
+        let message = UIKitDiagnostics.records.first { $0.object === missing }?.diagnostic.message ?? ""
+        #expect(message.hasPrefix("Could not find a storyboard named 'Main' in bundle \(bundle.path)"), "\(message)")
+
+        try Data("not xml".utf8).write(to: bundle.appendingPathComponent("Base.lproj/Main.storyboard"))
+        let broken = UIStoryboard(name: "Main", bundle: Bundle(url: bundle))
+        defer { UIKitDiagnostics.forget { $0.object === broken } }
+        #expect(broken.instantiateInitialViewController() == nil)
+        let brokenMessage = UIKitDiagnostics.records.first { $0.object === broken }?.diagnostic.message ?? ""
+        #expect(
+            brokenMessage.contains("Main.storyboard:1:1: the storyboard is not well-formed XML"), "\(brokenMessage)")
+    }
+
+    @Test func aStoryboardWithoutAnInitialViewControllerGivesNil() throws {
+        let bundle = try Self.bundle(
+            storyboard: Self.scenes.replacingOccurrences(of: " initialViewController=\"nav\"", with: ""))
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        let storyboard = UIStoryboard(name: "Main", bundle: Bundle(url: bundle))
+        #expect(storyboard.instantiateInitialViewController() == nil)
+        // Apple: nil, not an exception; nothing is reported.
+        #expect(!UIKitDiagnostics.records.contains { $0.object === storyboard })
+        #expect(storyboard.instantiateViewController(withIdentifier: "Details").title == "Details")
+    }
 }

@@ -113,6 +113,20 @@ final class StoryboardFile {
         return element
     }
 
+    /// The view controller element whose Storyboard ID (`storyboardIdentifier`) is `identifier`.
+    func viewControllerElement(identifiedBy identifier: String) -> LocatedXML.Element? {
+        var pending = [document]
+        while let next = pending.popLast() {
+            if next["storyboardIdentifier"] == identifier,
+                Self.controllerElements[next.name] != nil || next["sceneMemberID"] == "viewController"
+            {
+                return next
+            }
+            pending += next.children.reversed()
+        }
+        return nil
+    }
+
     // MARK: - Classes, checked before anything is made
 
     /// Looks up every class the view controller at `element` needs (its own, its views', the root of a
@@ -205,11 +219,16 @@ final class StoryboardFile {
     /// Makes the view controller at `element` (checked first): `init?(coder:)`, its navigation item, and
     /// its view tree made when the view loads; a navigation controller gets its root view controller.
     /// - Throws: when a class is missing (see ``check(controller:visited:)``), or `init?(coder:)` returns nil.
-    func instantiate(_ element: LocatedXML.Element) throws -> UIViewController {
+    /// - Parameter creator: makes the controller from the coder instead of its class's `init?(coder:)`
+    ///   (`instantiateViewController(identifier:creator:)`); nil from it falls back to `init?(coder:)`.
+    func instantiate(_ element: LocatedXML.Element, creator: ((NSCoder) -> UIViewController?)? = nil) throws
+        -> UIViewController
+    {
         try check(controller: element)
         let type: AnyClass = try resolve(element, base: Self.controllerElements[element.name] ?? UIViewController.self)
+        let coder = UIKeyedCoder(Self.coderValues(element))
         guard let controllerType = type as? UIViewController.Type,
-            let controller = controllerType.init(coder: UIKeyedCoder(Self.coderValues(element)))
+            let controller = creator?(coder) ?? controllerType.init(coder: coder)
         else {
             throw failure("init?(coder:) of '\(String(reflecting: type))' returned nil", at: element)
         }
