@@ -33,6 +33,8 @@ open class UIViewController: UIResponder, UITraitEnvironment {
     package var storyboardView: (() -> UIView)?
     /// The storyboard this controller was made from.
     var storedStoryboard: UIStoryboard?
+    /// The segues its storyboard scene declares, by identifier.
+    var storyboardSegues: [String: StoryboardSegueTemplate] = [:]
     /// Steps the scripted user takes when given none (a compose sheet: `tap Post`).
     package var defaultUserScript = UIScript(steps: [])
     /// Runs before `viewWillAppear(_:)`, once the view is loaded (the compose sheet asks for its
@@ -263,6 +265,35 @@ open class UIViewController: UIResponder, UITraitEnvironment {
                 guard let self else { return }
                 self.setEditing(!self.isEditing, animated: true)
             })
+    }
+
+    // MARK: - Segues
+
+    /// Apple's `prepare(for:sender:)`: "Notifies the view controller that a segue is about to be
+    /// performed" — override it to hand data to `segue.destination`. Does nothing by default; runs
+    /// before every segue from this controller, embed segues included (while the view loads).
+    open func prepare(for segue: UIStoryboardSegue, sender: Any?) {}
+
+    /// Apple's `shouldPerformSegue(withIdentifier:sender:)`: whether a segue a control triggers runs
+    /// (`true` by default). Apple: "This method is not called when performSegue(withIdentifier:sender:)
+    /// is used to trigger the segue programmatically."
+    open func shouldPerformSegue(withIdentifier identifier: String, sender: Any?) -> Bool { true }
+
+    /// Apple's `performSegue(withIdentifier:sender:)`: runs the segue with `identifier` that the
+    /// controller's storyboard scene declares — `prepare(for:sender:)`, then the transition.
+    ///
+    /// Apple: "If the specified segue identifier doesn't exist, this method throws an exception." exthost
+    /// reports it (`storyboardRefused`, NSInvalidArgumentException's words) and does nothing.
+    open func performSegue(withIdentifier identifier: String, sender: Any?) {
+        UIKitThread.check("UIViewController.performSegue(withIdentifier:sender:)", self)
+        guard let template = storyboardSegues[identifier] else {
+            UIKitDiagnostics.record(
+                .storyboardRefused,
+                "Receiver (\(String(describing: type(of: self)))) has no segue with identifier '\(identifier)' (iOS "
+                    + "raises NSInvalidArgumentException and ends the extension)", object: self)
+            return
+        }
+        template.run(from: self, sender: sender)
     }
 
     /// Shows `vc`: pushes it when in a navigation controller, else presents it.

@@ -36,7 +36,7 @@ final class StoryboardFile {
         "textField": UITextField.self, "imageView": UIImageView.self, "stackView": UIStackView.self,
         "tableView": UITableView.self, "tableViewCell": UITableViewCell.self,
         "activityIndicatorView": UIActivityIndicatorView.self, "progressView": UIProgressView.self,
-        "scrollView": UIScrollView.self,
+        "scrollView": UIScrollView.self, "containerView": UIView.self,
     ]
 
     /// Interface Builder's elements exthost's UIKit does not have, with the class each stands for.
@@ -47,7 +47,7 @@ final class StoryboardFile {
         "wkWebView": "WKWebView", "webView": "UIWebView", "switch": "UISwitch", "slider": "UISlider",
         "segmentedControl": "UISegmentedControl", "datePicker": "UIDatePicker", "pickerView": "UIPickerView",
         "searchBar": "UISearchBar", "pageControl": "UIPageControl", "stepper": "UIStepper",
-        "visualEffectView": "UIVisualEffectView", "containerView": "a container view (embed segue)",
+        "visualEffectView": "UIVisualEffectView",
     ]
 
     /// Reads and checks the storyboard at `url`.
@@ -165,6 +165,13 @@ final class StoryboardFile {
             throw failure("<\(element.name)> cannot be made: \(what)", at: element)
         }
         try resolve(element, base: base)
+        if element.name == "containerView", let embed = embedSegue(of: element) {
+            guard let destination = embed["destination"].flatMap({ objects[$0] }) else {
+                throw failure(
+                    "the embed segue's destination '\(embed["destination"] ?? "")' names no object", at: embed)
+            }
+            try check(controller: destination)
+        }
         for subview in element.child("subviews")?.children ?? [] { try check(view: subview) }
         for cell in element.child("prototypes")?.children ?? [] where cell.name == "tableViewCell" {
             try resolve(cell, base: UITableViewCell.self)
@@ -208,6 +215,11 @@ final class StoryboardFile {
         return type
     }
 
+    /// The embed segue of a container view.
+    private func embedSegue(of element: LocatedXML.Element) -> LocatedXML.Element? {
+        element.child("connections")?.children.first { $0.name == "segue" && $0["kind"] == "embed" }
+    }
+
     private func rootSegue(of element: LocatedXML.Element) -> LocatedXML.Element? {
         element.child("connections")?.children.first {
             $0.name == "segue" && $0["kind"] == "relationship" && $0["relationship"] == "rootViewController"
@@ -233,6 +245,7 @@ final class StoryboardFile {
             throw failure("init?(coder:) of '\(String(reflecting: type))' returned nil", at: element)
         }
         var scene = SceneObjects()
+        scene.controller = controller
         if let id = element["id"] { scene.objects[id] = controller }
         if let item = element.child("navigationItem", key: "navigationItem") {
             configure(controller.navigationItem, from: item, scene: &scene)
@@ -247,6 +260,7 @@ final class StoryboardFile {
                 let view = self.makeView(viewElement, scene: &scene) ?? UIView(frame: UIScreen.main.bounds)
                 if controller != nil { self.connect(in: element, scene: &scene) }
                 self.activateConstraints(in: viewElement, scene: scene)
+                if let controller { self.embed(scene.embeds, in: controller) }
                 return view
             }
         }
@@ -263,6 +277,10 @@ final class StoryboardFile {
         var objects: [String: AnyObject] = [:]
         var connected: Set<ObjectIdentifier> = []
         var views: [(element: LocatedXML.Element, view: UIView)] = []
+        /// The scene's view controller (the source of its segues).
+        weak var controller: UIViewController?
+        /// Container views and their embed segues, made when the view has loaded.
+        var embeds: [(container: UIView, segue: LocatedXML.Element)] = []
     }
 
     /// The values `init?(coder:)` reads for `element`: every attribute as written, and under UIKit's
@@ -352,6 +370,9 @@ final class StoryboardFile {
             view.translatesAutoresizingMaskIntoConstraints = translates
         }
         apply(element, to: view)
+        if element.name == "containerView", let embed = embedSegue(of: element) {
+            scene.embeds.append((view, embed))
+        }
         for subviewElement in element.child("subviews")?.children ?? [] {
             guard let subview = makeView(subviewElement, scene: &scene) else { continue }
             if let stack = view as? UIStackView { stack.addArrangedSubview(subview) } else { view.addSubview(subview) }
@@ -443,8 +464,57 @@ final class StoryboardFile {
             } else if let item = source as? UIBarButtonItem {
                 item.primaryAction = UIAction(title: item.title ?? "", handler: send)
             }
+        case "segue":
+            guard let kind = connection["kind"], kind != "relationship", kind != "embed",
+                let destination = connection["destination"].flatMap({ objects[$0] }),
+                let controller = scene.controller
+            else { return }
+            scene.connected.insert(ObjectIdentifier(connection))
+            let identifier = connection["identifier"]
+            let template = StoryboardSegueTemplate(identifier: identifier, kind: kind) { [self] in
+                let made = try instantiate(destination)
+                made.storedStoryboard = controller.storedStoryboard
+                return made
+            }
+            // By its identifier, performSegue(withIdentifier:sender:) runs it (a manual segue, or a
+            // triggered one run from code).
+            if let identifier { controller.storyboardSegues[identifier] = template }
+            guard source !== controller else { return }
+            // A segue a control triggers, when tapped: shouldPerformSegue(withIdentifier:sender:) first.
+            let trigger: UIActionHandler = { [weak controller] action in
+                guard let controller else { return }
+                if let identifier, !controller.shouldPerformSegue(withIdentifier: identifier, sender: action.sender) {
+                    return
+                }
+                template.run(from: controller, sender: action.sender)
+            }
+            if let control = source as? UIControl {
+                control.addAction(UIAction(handler: trigger), for: .primaryActionTriggered)
+            } else if let item = source as? UIBarButtonItem {
+                item.primaryAction = UIAction(title: item.title ?? "", handler: trigger)
+            }
         default:
             return
+        }
+    }
+
+    /// Performs the embed segues of `controller`'s container views, as UIKit does while the view
+    /// loads: for each, a new destination, `prepare(for:sender:)` on `controller`, then the destination
+    /// as a child whose view fills the container.
+    private func embed(_ embeds: [(container: UIView, segue: LocatedXML.Element)], in controller: UIViewController) {
+        for (container, segue) in embeds {
+            guard let destinationElement = segue["destination"].flatMap({ objects[$0] }) else { continue }
+            let template = StoryboardSegueTemplate(identifier: segue["identifier"], kind: "embed") { [self] in
+                let made = try instantiate(destinationElement)
+                made.storedStoryboard = controller.storedStoryboard
+                return made
+            }
+            template.run(from: controller, sender: nil) { child in
+                controller.addChild(child)
+                child.view.frame = container.bounds
+                container.addSubview(child.view)
+                child.didMove(toParent: controller)
+            }
         }
     }
 
