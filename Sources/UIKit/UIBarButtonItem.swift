@@ -178,12 +178,12 @@ open class UIBarButtonItem: UIBarItem {
     /// Whether it is a space, not a button.
     var isSpace: Bool { systemItem == .flexibleSpace || systemItem == .fixedSpace }
 
-    /// Apple's `target`: "The object that receives an action when someone selects the item" — held
-    /// weakly; nil sends ``action`` up the responder chain.
+    /// Apple's `target`: the object that receives ``action`` when the item is tapped — held weakly;
+    /// nil sends ``action`` up the responder chain.
     open weak var target: AnyObject?
-    /// Apple's `action`: "The selector to call on the target when someone selects the item" (the
-    /// target answers it through `SelectorDispatching`; docs/objc-runtime.md). Used when the item has
-    /// no ``primaryAction``.
+    /// Apple's `action`: the selector called on ``target`` when the item is tapped (the target answers
+    /// it through `SelectorDispatching`; docs/objc-runtime.md). Used when the item has no
+    /// ``primaryAction``.
     open var action: Selector?
 
     /// Apple's `init(barButtonSystemItem:target:action:)`: a system item that calls `action` on `target`.

@@ -45,9 +45,8 @@ open class UIGestureRecognizer: NSObject {
     public override init() { super.init() }
 
     /// Apple's `init(target:action:)`: a recognizer that calls `action` on `target` when it recognizes
-    /// its gesture ("The action methods invoked must conform to one of the following signatures":
-    /// `handle()` or `handle(_ gestureRecognizer:)`). The target answers `action` through
-    /// `SelectorDispatching` (docs/objc-runtime.md) and is not retained.
+    /// its gesture; the action takes no argument or the recognizer (`handle()`, `handle(_:)`). The
+    /// target answers `action` through `SelectorDispatching` (docs/objc-runtime.md) and is not retained.
     public init(target: Any?, action: Selector?) {
         super.init()
         if let target, let action { addTarget(target, action: action) }

@@ -5,10 +5,8 @@ import HeadlessScreens
 
 /// `UIStoryboard`: the view controllers of an Interface Builder storyboard, made on request.
 ///
-/// Apple: "A UIStoryboard object manages archived versions of your app's view controllers. At
-/// design time, you configure the content of your view controllers visually, and Xcode saves the
-/// data needed to recreate that interface in a storyboard file in your app's bundle."
-/// (developer.apple.com/documentation/uikit/uistoryboard). exthost reads the storyboard's XML
+/// Apple's `UIStoryboard` makes the view controllers Interface Builder archived in a storyboard file
+/// of the app's bundle (developer.apple.com/documentation/uikit/uistoryboard). exthost reads the storyboard's XML
 /// source (`NAME.storyboard`, at the bundle's top or in an `.lproj` folder) where iOS reads the
 /// compiled `NAME.storyboardc`; each view controller is made as the extension's
 /// `NSExtensionMainStoryboard` is: `init?(coder:)`, its view tree when the view loads, outlets and
@@ -79,9 +77,9 @@ open class UIStoryboard: NSObject {
     /// Apple's `instantiateInitialViewController()`: a new instance of the storyboard's initial view
     /// controller, or nil when the storyboard has none.
     ///
-    /// Apple: "Creates the initial view controller in the storyboard and initializes it using data
-    /// from the storyboard." / "nil if there is no initial view controller." A navigation controller
-    /// comes with its root view controller. A class that cannot be made is reported and gives nil.
+    /// As Apple documents it, a new instance each call, made with the storyboard's data, and nil when
+    /// the storyboard marks no initial view controller. A navigation controller comes with its root
+    /// view controller. A class that cannot be made is reported and gives nil.
     open func instantiateInitialViewController() -> UIViewController? {
         guard case .success(let file) = file else { return nil }
         guard file.document["initialViewController"] != nil else { return nil }

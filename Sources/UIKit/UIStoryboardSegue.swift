@@ -4,10 +4,8 @@ import HeadlessScreens
 
 /// `UIStoryboardSegue`: a transition between two view controllers of a storyboard.
 ///
-/// Apple: "A UIStoryboardSegue object performs the visual transition between two view controllers.
-/// In addition, segue objects are used to prepare for the transition from one view controller to
-/// another. … You do not create segue objects directly. Instead, UIKit creates them when it must
-/// perform a segue between two view controllers" (developer.apple.com/documentation/uikit/uistoryboardsegue).
+/// Apple's UIKit makes one whenever a segue of a storyboard runs, and hands it to the source's
+/// `prepare(for:sender:)` before the transition (developer.apple.com/documentation/uikit/uistoryboardsegue).
 /// exthost makes them for the segues a storyboard declares: an embed segue of a container view when
 /// the view loads, a segue a control triggers when it is tapped, and a manual one on
 /// ``UIViewController/performSegue(withIdentifier:sender:)``; each time the source's

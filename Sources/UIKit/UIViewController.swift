@@ -275,15 +275,14 @@ open class UIViewController: UIResponder, UITraitEnvironment {
     open func prepare(for segue: UIStoryboardSegue, sender: Any?) {}
 
     /// Apple's `shouldPerformSegue(withIdentifier:sender:)`: whether a segue a control triggers runs
-    /// (`true` by default). Apple: "This method is not called when performSegue(withIdentifier:sender:)
-    /// is used to trigger the segue programmatically."
+    /// (`true` by default). As on iOS, `performSegue(withIdentifier:sender:)` does not ask it.
     open func shouldPerformSegue(withIdentifier identifier: String, sender: Any?) -> Bool { true }
 
     /// Apple's `performSegue(withIdentifier:sender:)`: runs the segue with `identifier` that the
     /// controller's storyboard scene declares — `prepare(for:sender:)`, then the transition.
     ///
-    /// Apple: "If the specified segue identifier doesn't exist, this method throws an exception." exthost
-    /// reports it (`storyboardRefused`, NSInvalidArgumentException's words) and does nothing.
+    /// An identifier the scene does not declare raises NSInvalidArgumentException on iOS ("Receiver …
+    /// has no segue with identifier …"); exthost reports it (`storyboardRefused`) and does nothing.
     open func performSegue(withIdentifier identifier: String, sender: Any?) {
         UIKitThread.check("UIViewController.performSegue(withIdentifier:sender:)", self)
         guard let template = storyboardSegues[identifier] else {
