@@ -270,9 +270,12 @@ open class UIControl: UIView {
         TargetAction.send(action, to: target, from: self, event: event)
     }
 
-    /// Sends the actions of `controlEvents`, as the control does when they happen.
-    open func sendActions(for controlEvents: UIControl.Event) {
-        let event = UIEvent(type: .touches)
+    /// Sends the actions of `controlEvents`, as the control does when they happen; an action that takes
+    /// an event gets nil (no touch caused it).
+    open func sendActions(for controlEvents: UIControl.Event) { sendActions(for: controlEvents, event: nil) }
+
+    /// Sends the actions of `controlEvents` with `event` (a finger's tap passes its touches event).
+    func sendActions(for controlEvents: UIControl.Event, event: UIEvent?) {
         for entry in handlers where !entry.events.isDisjoint(with: controlEvents) {
             switch entry.handler {
             case .action(let action): action.perform(sender: self)
@@ -292,10 +295,11 @@ open class UIControl: UIView {
 
     /// What a finger's tap does: `touchDown`, then `touchUpInside` and `primaryActionTriggered`.
     func tapAsFinger() {
+        let touches = UIEvent(type: .touches)
         isHighlighted = true
-        sendActions(for: .touchDown)
+        sendActions(for: .touchDown, event: touches)
         isHighlighted = false
-        sendActions(for: [.touchUpInside, .primaryActionTriggered])
+        sendActions(for: [.touchUpInside, .primaryActionTriggered], event: touches)
     }
 }
 

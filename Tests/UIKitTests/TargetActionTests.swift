@@ -34,7 +34,9 @@ final class TargetActionViewController: UIViewController {
 
     func saveTapped(_ sender: Any) { saved.append(sender as AnyObject) }
     func closeSheet() { closed += 1 }
+    var detailCalls = 0
     func detailTapped(_ sender: Any, forEvent event: UIEvent?) {
+        detailCalls += 1
         if let event { events.append(event.type) }
     }
 
@@ -102,6 +104,9 @@ struct TargetActionTests {
         let screen = await Screen.present(controller)
         _ = try await Screen.run("tap Detail", on: screen)
         #expect(controller.events == [.touches])
+        // Sent from code, the action gets no event (and still runs).
+        controller.detail.sendActions(for: .primaryActionTriggered)
+        #expect(controller.events == [.touches] && controller.detailCalls == 2)
     }
 
     @Test func targetsAreListedAndRemovedByTargetActionAndEvent() {
