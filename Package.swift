@@ -11,10 +11,13 @@ let package = Package(
         .library(name: "ExtHostCommands", targets: ["ExtHostCommands"]),
         // Extension code written as for iOS: `import UniformTypeIdentifiers` (or MobileCoreServices) gives
         // NSItemProvider, NSExtensionContext, NSExtensionMain, UTType, FileManager.containerURL, group defaults.
-        // `import UIKit` and `import Social` for view-controller extensions (headless: views are state, nothing is drawn).
+        // `import UIKit` and `import Social` for view-controller extensions (headless: views are state, nothing is drawn);
+        // `import Intents` (what `exthost import` lets an extension import) for INIntent and its kin.
         .library(
             name: "ExtHostExtension",
-            targets: ["ExtensionFoundation", "UniformTypeIdentifiers", "MobileCoreServices", "UIKit", "Social"]),
+            targets: [
+                "ExtensionFoundation", "UniformTypeIdentifiers", "MobileCoreServices", "UIKit", "Social", "Intents",
+            ]),
         // App code: the same Apple names, plus the group's inbox of committed entries (AppGroups) and the
         // app runtime UIKit finds by name (AppRuntime: the life cycle, the share sheet of an app that shares).
         .library(

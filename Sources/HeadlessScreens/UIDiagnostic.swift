@@ -26,6 +26,9 @@ public struct UIDiagnostic: Codable, Sendable, Equatable, CustomStringConvertibl
         /// A storyboard connects an outlet the class does not declare (a stored property of that name
         /// taking the object): iOS raises NSUnknownKeyException and ends the extension.
         case unknownOutlet
+        /// A storyboard asked for by name is missing or unreadable, or has no view controller with
+        /// the Storyboard ID asked for: iOS raises NSInvalidArgumentException and ends the extension.
+        case storyboardRefused
     }
 
     /// What went wrong.

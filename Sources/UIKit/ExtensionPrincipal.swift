@@ -79,7 +79,8 @@ enum ExtensionPrincipal {
                 contentsOf: bundle.appendingPathComponent(relative), module: module, bundle: Bundle(url: bundle))
             let initial = try storyboard.initialViewControllerElement()
             try storyboard.check(controller: initial)
-            let controller = try storyboard.instantiate(initial)
+            // The principal's `storyboard` is this one, as on iOS.
+            let controller = UIStoryboard(file: storyboard, name: name).adopt(try storyboard.instantiate(initial))
             // A navigation controller's root is the class the extension's author wrote.
             let principalClass = (controller as? UINavigationController)?.viewControllers.first ?? controller
             return Made(

@@ -1,3 +1,4 @@
+public import ExtensionFoundation
 public import Foundation
 package import HeadlessScreens
 
@@ -177,13 +178,50 @@ open class UIBarButtonItem: UIBarItem {
     /// Whether it is a space, not a button.
     var isSpace: Bool { systemItem == .flexibleSpace || systemItem == .fixedSpace }
 
-    /// What a finger's tap does: the primary action.
+    /// Apple's `target`: the object that receives ``action`` when the item is tapped — held weakly;
+    /// nil sends ``action`` up the responder chain.
+    open weak var target: AnyObject?
+    /// Apple's `action`: the selector called on ``target`` when the item is tapped (the target answers
+    /// it through `SelectorDispatching`; docs/objc-runtime.md). Used when the item has no
+    /// ``primaryAction``.
+    open var action: Selector?
+
+    /// Apple's `init(barButtonSystemItem:target:action:)`: a system item that calls `action` on `target`.
+    public convenience init(barButtonSystemItem systemItem: SystemItem, target: Any?, action: Selector?) {
+        self.init(systemItem: systemItem)
+        self.target = TargetAction.object(target)
+        self.action = action
+    }
+
+    /// Apple's `init(title:style:target:action:)`: an item titled `title` that calls `action` on `target`.
+    public convenience init(title: String?, style: UIBarButtonItem.Style, target: Any?, action: Selector?) {
+        self.init()
+        self.title = title
+        self.style = style
+        self.target = TargetAction.object(target)
+        self.action = action
+    }
+
+    /// Apple's `init(image:style:target:action:)`: an item showing `image` that calls `action` on `target`.
+    public convenience init(image: UIImage?, style: UIBarButtonItem.Style, target: Any?, action: Selector?) {
+        self.init()
+        self.image = image
+        self.style = style
+        self.target = TargetAction.object(target)
+        self.action = action
+    }
+
+    /// What a finger's tap does: the primary action, else ``action`` on ``target``.
     func tapAsFinger() {
         if let control = customView as? UIControl {
             control.tapAsFinger()
             return
         }
-        primaryAction?.perform(sender: self)
+        if let primaryAction {
+            primaryAction.perform(sender: self)
+        } else if let action {
+            TargetAction.send(action, to: target, from: self, event: UIEvent(type: .touches))
+        }
     }
 }
 

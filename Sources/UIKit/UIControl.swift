@@ -1,3 +1,4 @@
+public import ExtensionFoundation
 public import Foundation
 package import HeadlessScreens
 
@@ -110,6 +111,7 @@ open class UIControl: UIView {
     /// One registered handler: an action, or a target and selector.
     enum Handler {
         case action(UIAction)
+        case target(TargetAction)
     }
 
     var handlers: [(events: Event, handler: Handler)] = []
@@ -184,11 +186,103 @@ open class UIControl: UIView {
         handlers.reduce(into: Event()) { $0.formUnion($1.events) }
     }
 
-    /// Sends the actions of `controlEvents`, as the control does when they happen.
-    open func sendActions(for controlEvents: UIControl.Event) {
+    // MARK: - Target–action
+
+    /// Apple's `addTarget(_:action:for:)`: "Associates a target object and action method with the
+    /// control." When one of `controlEvents` happens the control calls `action` on `target` — with no
+    /// argument, the control, or the control and the event, as the selector has colons
+    /// (`"close"`, `"tapped:"`, `"tapped:forEvent:"`).
+    ///
+    /// Apple: "If you specify nil, UIKit searches the responder chain for an object that responds to
+    /// the specified action message and delivers the message to that object", and the control does not
+    /// retain its target (developer.apple.com/documentation/uikit/uicontrol/addtarget(_:action:for:)).
+    /// Linux has no Objective-C runtime: the target answers `action` through `SelectorDispatching`
+    /// (what `exthost import` writes for an `@objc` method; docs/objc-runtime.md). Registering the same
+    /// target and action again adds the events; the action is still sent once per event.
+    open func addTarget(_ target: Any?, action: Selector, for controlEvents: UIControl.Event) {
+        UIKitThread.check("UIControl.addTarget(_:action:for:)", self)
+        let added = TargetAction(target: target, action: action)
+        if let index = handlers.firstIndex(where: { entry in
+            if case .target(let existing) = entry.handler { return existing.matches(added.target, action) }
+            return false
+        }) {
+            handlers[index].events.formUnion(controlEvents)
+        } else {
+            handlers.append((controlEvents, .target(added)))
+        }
+    }
+
+    /// Apple's `removeTarget(_:action:for:)`: "Stops the delivery of events to the specified target
+    /// object." A nil `target` removes `action` from every target, a nil `action` every action of
+    /// `target`, for `controlEvents` (`.allEvents` for all).
+    open func removeTarget(_ target: Any?, action: Selector?, for controlEvents: UIControl.Event) {
+        UIKitThread.check("UIControl.removeTarget(_:action:for:)", self)
+        let object = TargetAction.object(target)
+        handlers = handlers.compactMap { entry in
+            guard case .target(let registered) = entry.handler,
+                target == nil || (object != nil && registered.object === object),
+                action == nil || registered.action == action
+            else { return entry }
+            let remaining = entry.events.subtracting(controlEvents)
+            return remaining.isEmpty ? nil : (remaining, entry.handler)
+        }
+    }
+
+    /// Apple's `allTargets`: the objects with actions on this control; `NSNull` stands for actions sent
+    /// up the responder chain ("The returned set may include one or more NSNull objects to indicate
+    /// actions that are dispatched to the responder chain").
+    open var allTargets: Set<AnyHashable> {
+        var targets: Set<AnyHashable> = []
+        for entry in handlers {
+            guard case .target(let registered) = entry.handler else { continue }
+            if registered.isResponderChain {
+                targets.insert(AnyHashable(NSNull()))
+            } else if let object = registered.object as? NSObject {
+                targets.insert(AnyHashable(object))
+            } else if let object = registered.object {
+                targets.insert(AnyHashable(ObjectIdentifier(object)))
+            }
+        }
+        return targets
+    }
+
+    /// Apple's `actions(forTarget:forControlEvent:)`: the selector names of `target`'s actions for
+    /// `controlEvent`, or nil when there are none ("Specifying nil always returns nil").
+    open func actions(forTarget target: Any?, forControlEvent controlEvent: UIControl.Event) -> [String]? {
+        guard let object = TargetAction.object(target) else { return nil }
+        let names = handlers.compactMap { entry -> String? in
+            guard case .target(let registered) = entry.handler, registered.object === object,
+                !entry.events.isDisjoint(with: controlEvent)
+            else { return nil }
+            return registered.action.name
+        }
+        return names.isEmpty ? nil : names
+    }
+
+    /// Apple's `sendAction(_:to:for:)`: calls `action` on `target` (nil: the first object of the
+    /// responder chain that answers it) with this control as sender and `event`.
+    ///
+    /// Apple: "This method takes the provided information and forwards it to the singleton
+    /// UIApplication object for dispatching." The chain starts at the window's first responder, else at
+    /// this control, and goes up `next`. A target that does not answer `action` is reported as the
+    /// unrecognized selector it would be on iOS.
+    open func sendAction(_ action: Selector, to target: Any?, for event: UIEvent?) {
+        TargetAction.send(action, to: target, from: self, event: event)
+    }
+
+    /// Sends the actions of `controlEvents`, as the control does when they happen; an action that takes
+    /// an event gets nil (no touch caused it).
+    open func sendActions(for controlEvents: UIControl.Event) { sendActions(for: controlEvents, event: nil) }
+
+    /// Sends the actions of `controlEvents` with `event` (a finger's tap passes its touches event).
+    func sendActions(for controlEvents: UIControl.Event, event: UIEvent?) {
         for entry in handlers where !entry.events.isDisjoint(with: controlEvents) {
             switch entry.handler {
             case .action(let action): action.perform(sender: self)
+            case .target(let registered):
+                // A target that has gone away is skipped: the control did not keep it alive.
+                guard registered.isResponderChain || registered.target != nil else { continue }
+                sendAction(registered.action, to: registered.target, for: event)
             }
         }
     }
@@ -201,10 +295,11 @@ open class UIControl: UIView {
 
     /// What a finger's tap does: `touchDown`, then `touchUpInside` and `primaryActionTriggered`.
     func tapAsFinger() {
+        let touches = UIEvent(type: .touches)
         isHighlighted = true
-        sendActions(for: .touchDown)
+        sendActions(for: .touchDown, event: touches)
         isHighlighted = false
-        sendActions(for: [.touchUpInside, .primaryActionTriggered])
+        sendActions(for: [.touchUpInside, .primaryActionTriggered], event: touches)
     }
 }
 
@@ -309,5 +404,123 @@ open class UIMenu: UIMenuElement {
     public init(title: String = "", image: UIImage? = nil, children: [UIMenuElement] = []) {
         self.children = children
         super.init(title: title, image: image)
+    }
+}
+
+/// A target and selector registered with `UIControl.addTarget(_:action:for:)` (or a bar button item's
+/// `target` and `action`). An object target is held weakly, as UIKit holds it; nil means the responder
+/// chain.
+struct TargetAction {
+    /// The target, when it is an object (held weakly).
+    weak var object: AnyObject?
+    /// The target, when it is a value (kept).
+    var value: Any?
+    /// Whether the target was nil: the action goes up the responder chain.
+    let isResponderChain: Bool
+    /// The action.
+    let action: Selector
+
+    init(target: Any?, action: Selector) {
+        self.action = action
+        isResponderChain = target == nil
+        object = Self.object(target)
+        value = object == nil ? target : nil
+    }
+
+    /// The target as given.
+    var target: Any? { object ?? value }
+
+    /// `target` when it is an instance of a class.
+    static func object(_ target: Any?) -> AnyObject? {
+        guard let target, type(of: target as Any) is AnyClass else { return nil }
+        return target as AnyObject
+    }
+
+    /// Whether this is `target`'s `action`.
+    func matches(_ target: Any?, _ action: Selector) -> Bool {
+        guard action == self.action else { return false }
+        if isResponderChain { return target == nil }
+        return object != nil && object === Self.object(target)
+    }
+
+    /// Calls `action` on `target` — or, when nil, on the first responder of the chain from the
+    /// window's first responder (else `sender`) that answers it — with the arguments its colons take:
+    /// `sender`, then `event`.
+    @MainActor
+    static func send(_ action: Selector, to target: Any?, from sender: AnyObject, event: UIEvent?) {
+        let receiver: Any
+        if let target {
+            receiver = target
+        } else {
+            let responder = sender as? UIResponder
+            let start = responder?.firstResponderWindow?.firstResponder ?? responder
+            guard let found = firstAnswering(action, from: start) ?? firstAnswering(action, from: responder) else {
+                ExtensionLog.error(
+                    "the action '\(action.name)' of \(type(of: sender)) was sent up the responder chain, but no "
+                        + "responder answers it (nothing was called, as on iOS)")
+                return
+            }
+            receiver = found
+        }
+        let arguments: [Any?] = Array([sender as Any?, event as Any?].prefix(action.argumentCount))
+        if let object = receiver as? NSObject {
+            switch arguments.count {
+            case 0: object.perform(action)
+            case 1: object.perform(action, with: arguments[0] as Any?)
+            default: object.perform(action, with: arguments[0] as Any?, with: arguments[1] as Any?)
+            }
+        } else if let dispatching = receiver as? any SelectorDispatching, dispatching.canDispatch(action) {
+            _ = dispatching.dispatch(action, arguments: arguments)
+        } else {
+            ExtensionLog.error(
+                "-[\(type(of: receiver)) \(action.name)]: unrecognized selector sent to instance (on iOS this raises "
+                    + "NSInvalidArgumentException and ends the process); exthost answers only selectors an object "
+                    + "lists through SelectorDispatching")
+        }
+    }
+
+    @MainActor
+    private static func firstAnswering(_ action: Selector, from responder: UIResponder?) -> UIResponder? {
+        var current = responder
+        while let candidate = current {
+            if candidate.canDispatch(action) { return candidate }
+            current = candidate.next
+        }
+        return nil
+    }
+}
+
+/// `UIEvent`: what the user did that made a control send its actions (the second argument of an
+/// action method such as `tapped(_:forEvent:)`).
+@preconcurrency @MainActor
+open class UIEvent: NSObject {
+    /// The kind of event.
+    public enum EventType: Int, Sendable {
+        /// Touches on the screen.
+        case touches = 0
+        /// The device moved.
+        case motion = 1
+        /// Remote-control commands.
+        case remoteControl = 2
+        /// Physical presses (keys, buttons).
+        case presses = 3
+        /// A scroll.
+        case scroll = 10
+        /// A hover.
+        case hover = 11
+        /// A transform (a pinch on a trackpad).
+        case transform = 14
+    }
+
+    /// The kind of event.
+    open private(set) var type: EventType
+    /// When it happened, in seconds since the system started.
+    open private(set) var timestamp: TimeInterval
+
+    /// An event of `type` now.
+    init(type: EventType) {
+        self.type = type
+        timestamp = ProcessInfo.processInfo.systemUptime
+        super.init()
     }
 }

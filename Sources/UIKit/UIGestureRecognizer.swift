@@ -1,3 +1,4 @@
+public import ExtensionFoundation
 public import Foundation
 
 /// `UIGestureRecognizer`: recognizes a gesture on the view it is attached to and tells its targets.
@@ -37,8 +38,34 @@ open class UIGestureRecognizer: NSObject {
     /// Closures to call, in order, when the gesture is recognized.
     var handlers: [(UIGestureRecognizer) -> Void] = []
 
+    /// Targets and actions told when the gesture is recognized, after ``handlers``.
+    var targetActions: [TargetAction] = []
+
     /// A recognizer with no target.
     public override init() { super.init() }
+
+    /// Apple's `init(target:action:)`: a recognizer that calls `action` on `target` when it recognizes
+    /// its gesture; the action takes no argument or the recognizer (`handle()`, `handle(_:)`). The
+    /// target answers `action` through `SelectorDispatching` (docs/objc-runtime.md) and is not retained.
+    public init(target: Any?, action: Selector?) {
+        super.init()
+        if let target, let action { addTarget(target, action: action) }
+    }
+
+    /// Apple's `addTarget(_:action:)`: also calls `action` on `target` when the gesture is recognized.
+    open func addTarget(_ target: Any, action: Selector) {
+        guard !targetActions.contains(where: { $0.matches(target, action) }) else { return }
+        targetActions.append(TargetAction(target: target, action: action))
+    }
+
+    /// Apple's `removeTarget(_:action:)`: stops calling `action` on `target` (nil: any target, any action).
+    open func removeTarget(_ target: Any?, action: Selector?) {
+        let object = TargetAction.object(target)
+        targetActions.removeAll { registered in
+            (target == nil || (object != nil && registered.object === object))
+                && (action == nil || registered.action == action)
+        }
+    }
 
     /// The gesture's name on the screen (`tap`).
     var gestureName: String { "gesture" }
@@ -47,6 +74,11 @@ open class UIGestureRecognizer: NSObject {
     func recognize() {
         state = .ended
         for handler in handlers { handler(self) }
+        for registered in targetActions {
+            // A target that has gone away is skipped: the recognizer did not keep it alive.
+            guard let target = registered.target else { continue }
+            TargetAction.send(registered.action, to: target, from: self, event: nil)
+        }
         state = .possible
     }
 }

@@ -31,6 +31,10 @@ open class UIViewController: UIResponder, UITraitEnvironment {
     private var pendingLifeCycle: [LifeCycleJournal.Entry] = []
     /// A view a storyboard made for this controller (`loadView` uses it instead of a plain view).
     package var storyboardView: (() -> UIView)?
+    /// The storyboard this controller was made from.
+    var storedStoryboard: UIStoryboard?
+    /// The segues its storyboard scene declares, by identifier.
+    var storyboardSegues: [String: StoryboardSegueTemplate] = [:]
     /// Steps the scripted user takes when given none (a compose sheet: `tap Post`).
     package var defaultUserScript = UIScript(steps: [])
     /// Runs before `viewWillAppear(_:)`, once the view is loaded (the compose sheet asks for its
@@ -67,6 +71,9 @@ open class UIViewController: UIResponder, UITraitEnvironment {
     open var nibName: String? { storedNibName }
     /// The nib's bundle.
     open var nibBundle: Bundle? { storedNibBundle }
+    /// Apple's `storyboard`: "The storyboard from which the view controller originated" — nil for a
+    /// controller made in code (developer.apple.com/documentation/uikit/uiviewcontroller/storyboard).
+    open var storyboard: UIStoryboard? { storedStoryboard }
 
     // Apple declares it implicitly unwrapped:
 
@@ -258,6 +265,34 @@ open class UIViewController: UIResponder, UITraitEnvironment {
                 guard let self else { return }
                 self.setEditing(!self.isEditing, animated: true)
             })
+    }
+
+    // MARK: - Segues
+
+    /// Apple's `prepare(for:sender:)`: "Notifies the view controller that a segue is about to be
+    /// performed" — override it to hand data to `segue.destination`. Does nothing by default; runs
+    /// before every segue from this controller, embed segues included (while the view loads).
+    open func prepare(for segue: UIStoryboardSegue, sender: Any?) {}
+
+    /// Apple's `shouldPerformSegue(withIdentifier:sender:)`: whether a segue a control triggers runs
+    /// (`true` by default). As on iOS, `performSegue(withIdentifier:sender:)` does not ask it.
+    open func shouldPerformSegue(withIdentifier identifier: String, sender: Any?) -> Bool { true }
+
+    /// Apple's `performSegue(withIdentifier:sender:)`: runs the segue with `identifier` that the
+    /// controller's storyboard scene declares — `prepare(for:sender:)`, then the transition.
+    ///
+    /// An identifier the scene does not declare raises NSInvalidArgumentException on iOS ("Receiver …
+    /// has no segue with identifier …"); exthost reports it (`storyboardRefused`) and does nothing.
+    open func performSegue(withIdentifier identifier: String, sender: Any?) {
+        UIKitThread.check("UIViewController.performSegue(withIdentifier:sender:)", self)
+        guard let template = storyboardSegues[identifier] else {
+            UIKitDiagnostics.record(
+                .storyboardRefused,
+                "Receiver (\(String(describing: type(of: self)))) has no segue with identifier '\(identifier)' (iOS "
+                    + "raises NSInvalidArgumentException and ends the extension)", object: self)
+            return
+        }
+        template.run(from: self, sender: sender)
     }
 
     /// Shows `vc`: pushes it when in a navigation controller, else presents it.

@@ -33,6 +33,19 @@ struct Swift5ExtensionTests {
         #expect(screen.diagnostics().isEmpty, "\(screen.diagnostics())")
     }
 
+    @Test func aButtonWiredWithAddTargetPostsThroughURLRequestFromImportUIKit() async throws {
+        let controller = PostViewController()
+        let request = context([ItemProvider(object: "some text")])
+        let screen = ExtensionScreen(rootViewController: controller, context: request)
+        screen.present()
+        let run = await screen.run(try UIScript.parse("tap Post"))
+        #expect(run.steps.map(\.outcome) == [.performed], "\(run.steps.map(\.note))")
+        #expect(controller.request?.httpMethod == "POST")
+        #expect(controller.request?.url?.absoluteString == "https://example.com/api/share")
+        #expect(controller.request?.httpBody == Data("{\"from\":\"Post\"}".utf8))
+        #expect(request.model.isFinished)
+    }
+
     @Test func anEmptyShareIsAnsweredThroughTheAlert() async throws {
         let controller = ShareViewController()
         let request = NSExtensionContext(model: ExtensionContext(inputItems: []), environment: nil)

@@ -244,4 +244,244 @@ struct StoryboardTests {
                 == "\(url.path):2:1: not a storyboard: the root element is <plist>, not Interface Builder's <document>"
         }
     }
+
+    // MARK: - UIStoryboard
+
+    /// A bundle folder holding `Info.plist` and `Base.lproj/Main.storyboard` with `storyboard`.
+    static func bundle(storyboard: String?) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sb-\(UUID().uuidString).appex")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("Base.lproj"), withIntermediateDirectories: true)
+        let info: [String: Any] = ["CFBundleIdentifier": "com.example.App.Share", "CFBundleExecutable": "Share"]
+        try PropertyListSerialization.data(fromPropertyList: info, format: .xml, options: 0)
+            .write(to: folder.appendingPathComponent("Info.plist"))
+        if let storyboard {
+            try Data(storyboard.utf8).write(to: folder.appendingPathComponent("Base.lproj/Main.storyboard"))
+        }
+        return folder
+    }
+
+    static let scenes = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="nav">
+            <scenes>
+                <scene sceneID="s1"><objects>
+                    <navigationController id="nav" sceneMemberID="viewController">
+                        <connections>
+                            <segue destination="root" kind="relationship" relationship="rootViewController" id="r"/>
+                        </connections>
+                    </navigationController>
+                </objects></scene>
+                <scene sceneID="s2"><objects>
+                    <viewController id="root" title="Root" sceneMemberID="viewController"/>
+                </objects></scene>
+                <scene sceneID="s3"><objects>
+                    <viewController storyboardIdentifier="Details" id="details" title="Details" \
+        sceneMemberID="viewController">
+                        <view key="view" id="v">
+                            <subviews>
+                                <label text="Shared" id="l"/>
+                            </subviews>
+                        </view>
+                    </viewController>
+                </objects></scene>
+            </scenes>
+        </document>
+        """
+
+    @Test func aStoryboardByNameMakesItsInitialViewControllerWithItsRoot() throws {
+        let bundle = try Self.bundle(storyboard: Self.scenes)
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        let storyboard = UIStoryboard(name: "Main", bundle: Bundle(url: bundle))
+        let initial = try #require(storyboard.instantiateInitialViewController() as? UINavigationController)
+        #expect(initial.storyboard === storyboard)
+        let root = try #require(initial.viewControllers.first)
+        #expect(root.title == "Root" && root.storyboard === storyboard)
+        #expect(UIViewController().storyboard == nil)
+    }
+
+    @Test func aStoryboardIDMakesANewViewControllerEachTime() throws {
+        let bundle = try Self.bundle(storyboard: Self.scenes)
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        let storyboard = UIStoryboard(name: "Main", bundle: Bundle(url: bundle))
+        let first = storyboard.instantiateViewController(withIdentifier: "Details")
+        let second = storyboard.instantiateViewController(withIdentifier: "Details")
+        #expect(first !== second)
+        #expect(first.title == "Details" && first.storyboard === storyboard)
+        #expect((first.view.subviews.first as? UILabel)?.text == "Shared")
+        // The initial view controller made by a creator given the storyboard's coder.
+        var createdFromCoder = false
+        let made = storyboard.instantiateInitialViewController { coder in
+            createdFromCoder = true
+            return UINavigationController(coder: coder)
+        }
+        #expect(createdFromCoder && made is UINavigationController)
+        #expect((made as? UINavigationController)?.viewControllers.first?.title == "Root")
+        #expect(!UIKitDiagnostics.records.contains { $0.object === storyboard })
+    }
+
+    @Test func anUnknownStoryboardIDIsReportedAsIOSWouldRaiseIt() throws {
+        let bundle = try Self.bundle(storyboard: Self.scenes)
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        let storyboard = UIStoryboard(name: "Main", bundle: Bundle(url: bundle))
+        defer { UIKitDiagnostics.forget { $0.object === storyboard } }
+        let made = storyboard.instantiateViewController(withIdentifier: "Nope")
+        #expect(type(of: made) == UIViewController.self && made.storyboard == nil)
+        let records = UIKitDiagnostics.records.filter { $0.object === storyboard }
+        #expect(records.map(\.diagnostic.kind) == [.storyboardRefused])
+        #expect(
+            records.first?.diagnostic.message.contains(
+                "doesn't contain a view controller with identifier 'Nope' (iOS raises NSInvalidArgumentException")
+                == true)
+    }
+
+    @Test func aMissingOrBrokenStoryboardIsReportedAndMakesNothing() throws {
+        let bundle = try Self.bundle(storyboard: nil)
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        let missing = UIStoryboard(name: "Main", bundle: Bundle(url: bundle))
+        defer { UIKitDiagnostics.forget { $0.object === missing } }
+        #expect(missing.instantiateInitialViewController() == nil)
+        let message = UIKitDiagnostics.records.first { $0.object === missing }?.diagnostic.message ?? ""
+        #expect(message.hasPrefix("Could not find a storyboard named 'Main' in bundle \(bundle.path)"), "\(message)")
+
+        try Data("not xml".utf8).write(to: bundle.appendingPathComponent("Base.lproj/Main.storyboard"))
+        let broken = UIStoryboard(name: "Main", bundle: Bundle(url: bundle))
+        defer { UIKitDiagnostics.forget { $0.object === broken } }
+        #expect(broken.instantiateInitialViewController() == nil)
+        let brokenMessage = UIKitDiagnostics.records.first { $0.object === broken }?.diagnostic.message ?? ""
+        #expect(
+            brokenMessage.contains("Main.storyboard:1:1: the storyboard is not well-formed XML"), "\(brokenMessage)")
+    }
+
+    @Test func aStoryboardWithoutAnInitialViewControllerGivesNil() throws {
+        let bundle = try Self.bundle(
+            storyboard: Self.scenes.replacingOccurrences(of: " initialViewController=\"nav\"", with: ""))
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        let storyboard = UIStoryboard(name: "Main", bundle: Bundle(url: bundle))
+        #expect(storyboard.instantiateInitialViewController() == nil)
+        // Apple: nil, not an exception; nothing is reported.
+        #expect(!UIKitDiagnostics.records.contains { $0.object === storyboard })
+        #expect(storyboard.instantiateViewController(withIdentifier: "Details").title == "Details")
+    }
+
+    // MARK: - Segues
+
+    static let segues = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="nav">
+            <scenes>
+                <scene sceneID="s1"><objects>
+                    <navigationController id="nav" sceneMemberID="viewController">
+                        <connections>
+                            <segue destination="src" kind="relationship" relationship="rootViewController" id="r"/>
+                        </connections>
+                    </navigationController>
+                </objects></scene>
+                <scene sceneID="s2"><objects>
+                    <viewController id="src" customClass="SegueSourceViewController" customModule="UIKitTests" \
+        sceneMemberID="viewController">
+                        <view key="view" id="v">
+                            <rect key="frame" x="0.0" y="0.0" width="390" height="844"/>
+                            <subviews>
+                                <containerView id="box">
+                                    <rect key="frame" x="0.0" y="100" width="390" height="300"/>
+                                    <connections>
+                                        <segue destination="embedded" kind="embed" identifier="Embed" id="e"/>
+                                    </connections>
+                                </containerView>
+                                <button id="go">
+                                    <rect key="frame" x="0.0" y="500" width="100" height="44"/>
+                                    <buttonConfiguration key="configuration" style="plain" title="Go"/>
+                                    <connections>
+                                        <segue destination="details" kind="show" identifier="Details" id="g"/>
+                                    </connections>
+                                </button>
+                            </subviews>
+                        </view>
+                        <connections>
+                            <segue destination="modal" kind="presentation" identifier="Modal" id="m"/>
+                        </connections>
+                    </viewController>
+                    <viewController id="embedded" title="Embedded" sceneMemberID="viewController"/>
+                    <viewController id="details" title="Details" sceneMemberID="viewController"/>
+                    <viewController id="modal" title="Modal" sceneMemberID="viewController"/>
+                </objects></scene>
+            </scenes>
+        </document>
+        """
+
+    @Test func anEmbedSegueMakesAChildWhileTheViewLoadsAfterPrepare() async throws {
+        let bundle = try Self.bundle(storyboard: Self.segues)
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        let storyboard = UIStoryboard(name: "Main", bundle: Bundle(url: bundle))
+        let navigation = try #require(storyboard.instantiateInitialViewController() as? UINavigationController)
+        let source = try #require(navigation.viewControllers.first as? SegueSourceViewController)
+        _ = await Screen.present(navigation)
+        // The child is there before viewDidLoad(), prepared first, its view filling the container.
+        #expect(source.childrenAtViewDidLoad == 1)
+        #expect(source.prepared.map(\.identifier) == ["Embed"])
+        let child = try #require(source.children.first)
+        #expect(child.title == "Embedded" && child.storyboard === storyboard)
+        #expect(source.prepared.first?.destination === child)
+        let container = try #require(source.view.subviews.first)
+        #expect(child.view.superview === container && child.view.frame.size == CGSize(width: 390, height: 300))
+    }
+
+    @Test func aTappedSegueAndAManualOneRunPrepareThenTheirTransition() async throws {
+        let bundle = try Self.bundle(storyboard: Self.segues)
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        let storyboard = UIStoryboard(name: "Main", bundle: Bundle(url: bundle))
+        let navigation = try #require(storyboard.instantiateInitialViewController() as? UINavigationController)
+        let source = try #require(navigation.viewControllers.first as? SegueSourceViewController)
+        let screen = await Screen.present(navigation)
+        defer { UIKitDiagnostics.forget { $0.object === source } }
+
+        // A `show` segue from a button, inside a navigation controller: pushed, with the button as sender.
+        source.allowsDetails = false
+        _ = try await Screen.run("tap Go", on: screen)
+        #expect(navigation.viewControllers.count == 1, "shouldPerformSegue(withIdentifier:sender:) said no")
+        source.allowsDetails = true
+        let run = try await Screen.run("tap Go", on: screen)
+        #expect(run.steps.map(\.outcome) == [.performed], "\(run.steps.map(\.note))")
+        #expect(navigation.viewControllers.count == 2)
+        let pushed = try #require(navigation.viewControllers.last)
+        #expect(pushed.title == "prepared Details")
+        #expect(source.prepared.last?.identifier == "Details" && source.prepared.last?.sender is UIButton)
+
+        // A manual `presentation` segue, by identifier: a new destination each time.
+        navigation.popViewController(animated: false)
+        source.performSegue(withIdentifier: "Modal", sender: "from code")
+        let presented = try #require(navigation.presentedViewController)
+        #expect(presented.title == "prepared Modal")
+        #expect(source.prepared.last?.sender as? String == "from code")
+
+        // An identifier the scene does not declare is reported as iOS would raise it.
+        source.performSegue(withIdentifier: "Nope", sender: nil)
+        let refused = UIKitDiagnostics.records.filter {
+            $0.object === source && $0.diagnostic.kind == .storyboardRefused
+        }
+        #expect(refused.first?.diagnostic.message.contains("has no segue with identifier 'Nope'") == true)
+    }
+}
+
+/// A storyboard scene's view controller that records its segues.
+final class SegueSourceViewController: UIViewController {
+    var prepared: [(identifier: String?, destination: UIViewController, sender: Any?)] = []
+    var childrenAtViewDidLoad = -1
+    var allowsDetails = true
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        childrenAtViewDidLoad = children.count
+    }
+
+    override func prepare(for segue: UIStoryboardSegue, sender: Any?) {
+        prepared.append((segue.identifier, segue.destination, sender))
+        segue.destination.title = "prepared " + (segue.destination.title ?? "")
+        if segue.identifier == "Embed" { segue.destination.title = "Embedded" }
+    }
+
+    override func shouldPerformSegue(withIdentifier identifier: String, sender: Any?) -> Bool {
+        identifier != "Details" || allowsDetails
+    }
 }

@@ -36,7 +36,7 @@ final class StoryboardFile {
         "textField": UITextField.self, "imageView": UIImageView.self, "stackView": UIStackView.self,
         "tableView": UITableView.self, "tableViewCell": UITableViewCell.self,
         "activityIndicatorView": UIActivityIndicatorView.self, "progressView": UIProgressView.self,
-        "scrollView": UIScrollView.self,
+        "scrollView": UIScrollView.self, "containerView": UIView.self,
     ]
 
     /// Interface Builder's elements exthost's UIKit does not have, with the class each stands for.
@@ -47,7 +47,7 @@ final class StoryboardFile {
         "wkWebView": "WKWebView", "webView": "UIWebView", "switch": "UISwitch", "slider": "UISlider",
         "segmentedControl": "UISegmentedControl", "datePicker": "UIDatePicker", "pickerView": "UIPickerView",
         "searchBar": "UISearchBar", "pageControl": "UIPageControl", "stepper": "UIStepper",
-        "visualEffectView": "UIVisualEffectView", "containerView": "a container view (embed segue)",
+        "visualEffectView": "UIVisualEffectView",
     ]
 
     /// Reads and checks the storyboard at `url`.
@@ -113,6 +113,20 @@ final class StoryboardFile {
         return element
     }
 
+    /// The view controller element whose Storyboard ID (`storyboardIdentifier`) is `identifier`.
+    func viewControllerElement(identifiedBy identifier: String) -> LocatedXML.Element? {
+        var pending = [document]
+        while let next = pending.popLast() {
+            if next["storyboardIdentifier"] == identifier,
+                Self.controllerElements[next.name] != nil || next["sceneMemberID"] == "viewController"
+            {
+                return next
+            }
+            pending += next.children.reversed()
+        }
+        return nil
+    }
+
     // MARK: - Classes, checked before anything is made
 
     /// Looks up every class the view controller at `element` needs (its own, its views', the root of a
@@ -151,6 +165,13 @@ final class StoryboardFile {
             throw failure("<\(element.name)> cannot be made: \(what)", at: element)
         }
         try resolve(element, base: base)
+        if element.name == "containerView", let embed = embedSegue(of: element) {
+            guard let destination = embed["destination"].flatMap({ objects[$0] }) else {
+                throw failure(
+                    "the embed segue's destination '\(embed["destination"] ?? "")' names no object", at: embed)
+            }
+            try check(controller: destination)
+        }
         for subview in element.child("subviews")?.children ?? [] { try check(view: subview) }
         for cell in element.child("prototypes")?.children ?? [] where cell.name == "tableViewCell" {
             try resolve(cell, base: UITableViewCell.self)
@@ -194,6 +215,11 @@ final class StoryboardFile {
         return type
     }
 
+    /// The embed segue of a container view.
+    private func embedSegue(of element: LocatedXML.Element) -> LocatedXML.Element? {
+        element.child("connections")?.children.first { $0.name == "segue" && $0["kind"] == "embed" }
+    }
+
     private func rootSegue(of element: LocatedXML.Element) -> LocatedXML.Element? {
         element.child("connections")?.children.first {
             $0.name == "segue" && $0["kind"] == "relationship" && $0["relationship"] == "rootViewController"
@@ -205,15 +231,21 @@ final class StoryboardFile {
     /// Makes the view controller at `element` (checked first): `init?(coder:)`, its navigation item, and
     /// its view tree made when the view loads; a navigation controller gets its root view controller.
     /// - Throws: when a class is missing (see ``check(controller:visited:)``), or `init?(coder:)` returns nil.
-    func instantiate(_ element: LocatedXML.Element) throws -> UIViewController {
+    /// - Parameter creator: makes the controller from the coder instead of its class's `init?(coder:)`
+    ///   (`instantiateViewController(identifier:creator:)`); nil from it falls back to `init?(coder:)`.
+    func instantiate(_ element: LocatedXML.Element, creator: ((NSCoder) -> UIViewController?)? = nil) throws
+        -> UIViewController
+    {
         try check(controller: element)
         let type: AnyClass = try resolve(element, base: Self.controllerElements[element.name] ?? UIViewController.self)
+        let coder = UIKeyedCoder(Self.coderValues(element))
         guard let controllerType = type as? UIViewController.Type,
-            let controller = controllerType.init(coder: UIKeyedCoder(Self.coderValues(element)))
+            let controller = creator?(coder) ?? controllerType.init(coder: coder)
         else {
             throw failure("init?(coder:) of '\(String(reflecting: type))' returned nil", at: element)
         }
         var scene = SceneObjects()
+        scene.controller = controller
         if let id = element["id"] { scene.objects[id] = controller }
         if let item = element.child("navigationItem", key: "navigationItem") {
             configure(controller.navigationItem, from: item, scene: &scene)
@@ -228,6 +260,7 @@ final class StoryboardFile {
                 let view = self.makeView(viewElement, scene: &scene) ?? UIView(frame: UIScreen.main.bounds)
                 if controller != nil { self.connect(in: element, scene: &scene) }
                 self.activateConstraints(in: viewElement, scene: scene)
+                if let controller { self.embed(scene.embeds, in: controller) }
                 return view
             }
         }
@@ -244,6 +277,10 @@ final class StoryboardFile {
         var objects: [String: AnyObject] = [:]
         var connected: Set<ObjectIdentifier> = []
         var views: [(element: LocatedXML.Element, view: UIView)] = []
+        /// The scene's view controller (the source of its segues).
+        weak var controller: UIViewController?
+        /// Container views and their embed segues, made when the view has loaded.
+        var embeds: [(container: UIView, segue: LocatedXML.Element)] = []
     }
 
     /// The values `init?(coder:)` reads for `element`: every attribute as written, and under UIKit's
@@ -333,6 +370,9 @@ final class StoryboardFile {
             view.translatesAutoresizingMaskIntoConstraints = translates
         }
         apply(element, to: view)
+        if element.name == "containerView", let embed = embedSegue(of: element) {
+            scene.embeds.append((view, embed))
+        }
         for subviewElement in element.child("subviews")?.children ?? [] {
             guard let subview = makeView(subviewElement, scene: &scene) else { continue }
             if let stack = view as? UIStackView { stack.addArrangedSubview(subview) } else { view.addSubview(subview) }
@@ -424,8 +464,57 @@ final class StoryboardFile {
             } else if let item = source as? UIBarButtonItem {
                 item.primaryAction = UIAction(title: item.title ?? "", handler: send)
             }
+        case "segue":
+            guard let kind = connection["kind"], kind != "relationship", kind != "embed",
+                let destination = connection["destination"].flatMap({ objects[$0] }),
+                let controller = scene.controller
+            else { return }
+            scene.connected.insert(ObjectIdentifier(connection))
+            let identifier = connection["identifier"]
+            let template = StoryboardSegueTemplate(identifier: identifier, kind: kind) { [self] in
+                let made = try instantiate(destination)
+                made.storedStoryboard = controller.storedStoryboard
+                return made
+            }
+            // By its identifier, performSegue(withIdentifier:sender:) runs it (a manual segue, or a
+            // triggered one run from code).
+            if let identifier { controller.storyboardSegues[identifier] = template }
+            guard source !== controller else { return }
+            // A segue a control triggers, when tapped: shouldPerformSegue(withIdentifier:sender:) first.
+            let trigger: UIActionHandler = { [weak controller] action in
+                guard let controller else { return }
+                if let identifier, !controller.shouldPerformSegue(withIdentifier: identifier, sender: action.sender) {
+                    return
+                }
+                template.run(from: controller, sender: action.sender)
+            }
+            if let control = source as? UIControl {
+                control.addAction(UIAction(handler: trigger), for: .primaryActionTriggered)
+            } else if let item = source as? UIBarButtonItem {
+                item.primaryAction = UIAction(title: item.title ?? "", handler: trigger)
+            }
         default:
             return
+        }
+    }
+
+    /// Performs the embed segues of `controller`'s container views, as UIKit does while the view
+    /// loads: for each, a new destination, `prepare(for:sender:)` on `controller`, then the destination
+    /// as a child whose view fills the container.
+    private func embed(_ embeds: [(container: UIView, segue: LocatedXML.Element)], in controller: UIViewController) {
+        for (container, segue) in embeds {
+            guard let destinationElement = segue["destination"].flatMap({ objects[$0] }) else { continue }
+            let template = StoryboardSegueTemplate(identifier: segue["identifier"], kind: "embed") { [self] in
+                let made = try instantiate(destinationElement)
+                made.storedStoryboard = controller.storedStoryboard
+                return made
+            }
+            template.run(from: controller, sender: nil) { child in
+                controller.addChild(child)
+                child.view.frame = container.bounds
+                container.addSubview(child.view)
+                child.didMove(toParent: controller)
+            }
         }
     }
 
