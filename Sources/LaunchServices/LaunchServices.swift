@@ -27,6 +27,9 @@ public struct LaunchDecision: Codable, Sendable {
     public var chosen: String?
     /// Why that one, or why none.
     public var reason: String
+    /// For a file: which type its filename extension gives and why (the types declared with it,
+    /// who declares each, and which install won).
+    public var typeChoice: ExtensionTypeChoice?
 }
 
 /// The device's Launch Services: which installed apps open a file or a URL, and which one iOS
@@ -42,8 +45,9 @@ public struct LaunchDecision: Codable, Sendable {
 /// - The best handler: the app that exports the file's type, then by rank (Owner, Default,
 ///   Alternate), then the app whose claim is the type itself over one that claims a supertype (a
 ///   `public.data` claim is in every list but never first for a type someone claims exactly), then
-///   install order. A `dyn.` type (nobody declares the extension) is claimed only by apps whose
-///   claims it conforms to: `public.data`, `public.item`.
+///   install order (the earlier install first: exthost's choice, iOS documents no order). A `dyn.`
+///   type (nobody declares the extension) is claimed only by apps whose claims it conforms to:
+///   `public.data`, `public.item`.
 /// - A custom URL scheme goes to an app listing it in `CFBundleURLTypes` → `CFBundleURLSchemes`;
 ///   "If multiple apps register the same scheme, the app the system targets is undefined": exthost
 ///   takes the first installed and says so. `http` and `https` open in Safari.
@@ -54,6 +58,7 @@ extension InstalledBundles {
         var decision = handlers(
             forType: registry.preferredType(forFileNamed: url.path), name: url.lastPathComponent)
         decision.target = url.path
+        if !url.pathExtension.isEmpty { decision.typeChoice = typeChoice(forFilenameExtension: url.pathExtension) }
         return decision
     }
 
@@ -84,7 +89,8 @@ extension InstalledBundles {
             why =
                 handlers.count == 1
                 ? "the only app that claims \(type)"
-                : "\(first.bundleIdentifier) ranks first: exporter, then LSHandlerRank, then an exact claim, then install order"
+                : "\(first.bundleIdentifier) ranks first: exporter, then LSHandlerRank, then an exact claim, then "
+                    + "install order (\(app(first.bundleIdentifier)?.installOrder.description ?? "?"))"
         } else {
             let ext = (name as NSString).pathExtension
             why =

@@ -76,6 +76,9 @@ public struct SheetPerformOptions: Sendable {
     public var extensionArguments: [String] = []
     /// The limits the extension runs under.
     public var limits = ExtensionLimits()
+    /// The sharing app's bundle identifier: "Copy to"/"Open in" hands it to the receiving app as
+    /// `options.sourceApplication` when both are installed with the same team ID (nil otherwise).
+    public var sharingApp: String?
 
     /// Options with the launcher and the built-in programs of `programs`.
     public init(programs: InstalledPrograms) {
@@ -191,11 +194,14 @@ extension ShareSheet {
         }
         var delivered: [String] = []
         var contexts: [OpenURLContextDescription] = []
+        let source = bundles.sourceApplication(from: options.sharingApp, to: identifier).value
         do {
             for file in files {
                 let delivery = try bundles.deliver(file: file, to: identifier, on: root)
                 delivered.append(delivery.path)
-                contexts.append(OpenURLContextDescription(url: delivery.url, openInPlace: delivery.openInPlace))
+                contexts.append(
+                    OpenURLContextDescription(
+                        url: delivery.url, openInPlace: delivery.openInPlace, sourceApplication: source))
             }
         } catch {
             throw SheetError(.failed, "handing the files to \(identifier): \(error)")

@@ -81,12 +81,17 @@ struct AppLifeCycleTests {
         let root = try TestSupport.scratchRoot("lifecycle")
         defer { try? FileManager.default.removeItem(at: root) }
         try TestSupport.installProbeApp(on: root, sceneDelegate: "FullSceneDelegate")
+        // The sender shares the probe's team (application-identifier TEAMID.bundle), so iOS names it.
+        try Self.entitle(root.appendingPathComponent("Bundles/Probe.app"), team: "ABCDE12345", "com.example.probe")
+        try TestSupport.installApp("Sender", "com.example.sender", on: root, [:])
+        try Self.entitle(root.appendingPathComponent("Bundles/Sender.app"), team: "ABCDE12345", "com.example.sender")
         let file = try Self.document(in: root)
 
         let (code, cold, line) = try await Self.open(file, root: root, from: "com.example.sender")
         #expect(code == .success)
         #expect(cold.start == "cold")
         #expect(Self.method(cold) == .willConnectTo)
+        #expect(cold.sourceApplication == "com.example.sender")
         #expect(
             line.hasPrefix("PROBE-APP willConnectTo hello.probedoc inPlace=false source=com.example.sender"), "\(line)")
         #expect(line.contains("noscope=ok"), "an Inbox copy is the app's own: \(line)")
@@ -95,9 +100,11 @@ struct AppLifeCycleTests {
         #expect(urls.first?.contains("/Documents/Inbox/hello.probedoc") == true, "\(urls)")
 
         let running = try LaunchedApp(root: root)
-        let (warmCode, warm, _) = try await Self.open(file, root: root)
+        // A sender that is not installed has no team: nil, warm as cold.
+        let (warmCode, warm, _) = try await Self.open(file, root: root, from: "com.example.gone")
         #expect(warmCode == .success)
         #expect(warm.start == "warm")
+        #expect(warm.sourceApplication == nil)
         #expect(warm.pid == Int(running.process.processIdentifier) || warm.pid > 0)
         #expect(Self.method(warm) == .openURLContexts)
         // A second file of the same name lands beside the first as iOS names it.
@@ -110,6 +117,33 @@ struct AppLifeCycleTests {
         #expect(terminated == .success)
         #expect(status == 0, "\(running.output)")
         #expect(running.output.contains("PROBE-APP openURLContexts hello-1.probedoc"), "\(running.output)")
+        #expect(running.output.contains("hello-1.probedoc inPlace=false source=nil"), "\(running.output)")
+    }
+
+    /// Writes `bundle`'s entitlements naming `team` in `application-identifier`.
+    static func entitle(_ bundle: URL, team: String, _ identifier: String) throws {
+        try PropertyListSerialization.data(
+            fromPropertyList: ["application-identifier": "\(team).\(identifier)"], format: .xml, options: 0
+        ).write(to: bundle.appendingPathComponent("App.entitlements"))
+    }
+
+    @Test func aSenderOfAnotherTeamIsNilAndTheJSONSaysNullAndWhy() async throws {
+        let root = try TestSupport.scratchRoot("lifecycle")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try TestSupport.installProbeApp(on: root, sceneDelegate: "FullSceneDelegate")
+        try Self.entitle(root.appendingPathComponent("Bundles/Probe.app"), team: "ABCDE12345", "com.example.probe")
+        try TestSupport.installApp("Stranger", "com.other.stranger", on: root, [:])
+        try Self.entitle(root.appendingPathComponent("Bundles/Stranger.app"), team: "ZYXWV98765", "com.other.stranger")
+        let file = try Self.document(in: root)
+        let (code, out, err) = await TestSupport.run(
+            ["open", file.path, "--json", "--from", "com.other.stranger"], root: root)
+        #expect(code == .success, "\(err)")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any], "\(out)")
+        let app = try #require((object["delivery"] as? [String: Any])?["app"] as? [String: Any], "\(out)")
+        #expect(app["sourceApplication"] is NSNull, "the key is there, null: \(out)")
+        #expect((object["sourceApplicationReason"] as? String)?.contains("different team") == true, "\(out)")
+        #expect(out.contains("source=nil"), "the app saw nil: \(out)")
     }
 
     @Test func anAppThatHandlesOnlyOpenURLContextsLosesTheURLOnAColdStart() async throws {

@@ -69,6 +69,9 @@ enum AirDropCommand {
                 context.print(
                     AppHandOff.line(
                         launch.delivery, start: launch.start, bundle: launch.bundleIdentifier, pid: launch.pid))
+                context.print(
+                    AppHandOff.sourceLine(
+                        launch.sourceApplication, reason: "sharingd opens the received file; its team is Apple's"))
             }
         }
         switch receipt.outcome {

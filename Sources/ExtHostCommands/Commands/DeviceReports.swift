@@ -46,6 +46,31 @@ public enum DeviceReports {
         public var replaced: Bool
         /// The device root's path.
         public var root: String
+        /// Its number in the device's install sequence (the later install wins a filename extension
+        /// two apps declare different types for).
+        public var sequence: Int
+        /// The team its entitlements name (null: none).
+        public var teamIdentifier: String?
+
+        private enum CodingKeys: String, CodingKey {
+            case bundleIdentifier, bundle, dataContainer, extensions, groupContainers, executables, replaced, root
+            case sequence, teamIdentifier
+        }
+
+        /// Encodes every key, `teamIdentifier` as `null` when the app names none.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(bundleIdentifier, forKey: .bundleIdentifier)
+            try container.encode(bundle, forKey: .bundle)
+            try container.encode(dataContainer, forKey: .dataContainer)
+            try container.encode(extensions, forKey: .extensions)
+            try container.encode(groupContainers, forKey: .groupContainers)
+            try container.encode(executables, forKey: .executables)
+            try container.encode(replaced, forKey: .replaced)
+            try container.encode(root, forKey: .root)
+            try container.encode(sequence, forKey: .sequence)
+            try container.encode(teamIdentifier, forKey: .teamIdentifier)
+        }
 
         init(_ report: InstallReport, root: DeviceRoot) {
             bundleIdentifier = report.bundleIdentifier
@@ -56,6 +81,8 @@ public enum DeviceReports {
             executables = OrderedObject(sorting: report.executables)
             replaced = report.replaced
             self.root = root.url.path
+            sequence = report.sequence
+            teamIdentifier = report.teamIdentifier
         }
     }
 }

@@ -31,6 +31,9 @@ enum SheetCommand {
                 .extensionArgument, "ARG",
                 "An argument for --extension-executable (repeatable; any value, also one beginning with '-').",
                 anyValue: true),
+            .value(
+                .from, "BUNDLE-ID",
+                "With --perform: the sharing app (Copy to/Open in gives it as sourceApplication within its team)."),
             .value(.html, "FILE.html", "Also write the sheet as a page."),
             .flag(.json, "Print one JSON report."),
         ],
@@ -86,6 +89,7 @@ enum SheetCommand {
             return .success
         }
         var options = SheetPerformOptions(programs: try Executables.programs())
+        options.sharingApp = parsed[.from]
         if let path = parsed[.extensionExecutable] {
             options.extensionExecutable = context.resolve(path)
             options.extensionArguments = parsed[.extensionArgument]
@@ -189,6 +193,7 @@ enum SheetCommand {
         if let launch = performance.app {
             lines.append(
                 AppHandOff.line(launch.delivery, start: launch.start, bundle: launch.bundleIdentifier, pid: launch.pid))
+            lines.append(AppHandOff.sourceLine(launch.sourceApplication))
         }
         return lines.joined(separator: "\n")
     }

@@ -62,6 +62,11 @@ enum AppHandOff {
         }
     }
 
+    /// `sourceApplication: com.example.sender — why`, or `sourceApplication: nil — why`.
+    static func sourceLine(_ source: String?, reason: String? = nil) -> String {
+        "sourceApplication: \(source ?? "nil")" + (reason.map { " — \($0)" } ?? "")
+    }
+
     /// Calls `stop` on SIGINT or SIGTERM (which then no longer end the process) while the
     /// returned value lives.
     static func stopOnSignals(_ stop: @escaping @Sendable () -> Void) -> SignalHandlers {
