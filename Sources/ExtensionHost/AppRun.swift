@@ -212,7 +212,13 @@ extension ExtensionHost {
         var launch = ExtensionLaunch(executable: program, arguments: arguments, launcher: launcher, process: process)
         launch.extraReadOnlyPaths = [bundle.path]
         let inPlace = options.urlContexts.filter(\.openInPlace).compactMap { URL(string: $0.url) }.filter(\.isFileURL)
-        let wantsBroker = options.kernelScopes && (options.keepRunning || !inPlace.isEmpty)
+        let wantsScopes = options.kernelScopes && (options.keepRunning || !inPlace.isEmpty)
+        // The Inbox is read-only to the app (it may read and delete what the system put there): the
+        // broker refuses writes there, with the reason in the report. Landlock cannot: see
+        // ``AppInbox``.
+        let inbox = launch.containerURL.appendingPathComponent(AppInbox.relativePath)
+        let wantsBroker =
+            wantsScopes || (options.kernelScopes && FileManager.default.fileExists(atPath: inbox.path))
         if !options.kernelScopes {
             // Without a kernel broker the originals must be open to Landlock (the API alone checks).
             launch.sharedFiles = inPlace.map(\.path)
@@ -248,6 +254,7 @@ extension ExtensionHost {
                         let broker = ScopeBroker(
                             listener: listener, lenient: process.scopeMode == .lenient,
                             isAccessible: { scopes.tokens.isAccessing($0) })
+                        broker.protectReadOnly(directory: inbox.path, reason: AppInbox.refusal)
                         broker.start()
                         scopes.attach(broker)
                     }
@@ -286,7 +293,7 @@ extension ExtensionHost {
             let text = (try? await outputCapture.output().text) ?? ""
             let sandbox = SandboxReport(parsing: (try? await reportCapture.output().text) ?? "")
             let (_, delivery, answered) = launched.withLock { $0 }
-            let needed = wantsBroker || !inPlace.isEmpty
+            let needed = wantsScopes || !inPlace.isEmpty
             return AppRunReport(
                 bundleIdentifier: identity.bundleIdentifier, executable: program, pid: Int(pid.rawValue),
                 exitStatus: "\(status)", succeeded: status.isSuccess, output: text,

@@ -31,8 +31,14 @@ public final class ScopeBroker: Sendable {
         var inode: UInt64
     }
 
+    private struct ReadOnlyDirectory: Sendable {
+        var path: String
+        var reason: String
+    }
+
     private struct State: Sendable {
         var entries: [String: Entry] = [:]
+        var readOnly: [ReadOnlyDirectory] = []
         var refusals: [String] = []
         var stopped = false
         var calls = 0
@@ -64,6 +70,15 @@ public final class ScopeBroker: Sendable {
         state.withLock {
             $0.entries[normalized] = Entry(token: token, device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
         }
+    }
+
+    /// Keeps the files directly in the directory `path` (whether or not it exists yet) from being
+    /// written: an open for writing, creating or truncating of a file whose parent directory is
+    /// `path` (by device and inode, so a link or `..` reaches it too) fails with `EPERM`, and the
+    /// refusal is reported with `reason`. Reading and every call that is not an open (unlink,
+    /// rename, mkdir, rmdir) continue in the kernel. The app's `Documents/Inbox` is kept so.
+    public func protectReadOnly(directory path: String, reason: String) {
+        state.withLock { $0.readOnly.append(ReadOnlyDirectory(path: path, reason: reason)) }
     }
 
     /// What the broker refused, in order (for the report).
@@ -148,7 +163,9 @@ public final class ScopeBroker: Sendable {
 
     private func decide(_ event: eh_scope_event) -> Decision {
         let kind = system_eh_scope_call_kind(event.syscall)
-        guard kind != EH_SCOPE_CALL_OTHER, state.withLock({ !$0.entries.isEmpty }) else { return .proceed }
+        guard kind != EH_SCOPE_CALL_OTHER, state.withLock({ !$0.entries.isEmpty || !$0.readOnly.isEmpty }) else {
+            return .proceed
+        }
         let pid = pid_t(event.pid)
         let arguments = [event.args.0, event.args.1, event.args.2, event.args.3, event.args.4, event.args.5]
         let atCurrentDirectory = UInt64(bitPattern: Int64(AT_FDCWD))
@@ -192,6 +209,11 @@ public final class ScopeBroker: Sendable {
         }
         // /proc/self means the program, not the broker.
         let seen = Self.programsView(absolute, pid: pid)
+        if opens, flags & O_ACCMODE != O_RDONLY || flags & (O_CREAT | O_TRUNC) != 0,
+            let reason = readOnlyReason(parentOf: seen)
+        {
+            return .refuse(EPERM, "\(Self.callName(kind)) \(path) for writing: \(reason)")
+        }
         let entries = state.withLock { $0.entries }
         if let normalized = Self.normalized(seen), let entry = entries[normalized] {
             guard lenient || isAccessible(entry.token) else {
@@ -210,6 +232,22 @@ public final class ScopeBroker: Sendable {
             return .refuse(EPERM, "\(Self.callName(kind)) \(path): reaches \(entry.key) by another path")
         }
         return .proceed
+    }
+
+    /// The reason of the read-only directory `path`'s parent is (compared by device and inode), or
+    /// nil when it is none.
+    private func readOnlyReason(parentOf path: String) -> String? {
+        let protected = state.withLock { $0.readOnly }
+        guard !protected.isEmpty else { return nil }
+        var parent = stat()
+        guard system_stat((path as NSString).deletingLastPathComponent, &parent) == 0 else { return nil }
+        for directory in protected {
+            var info = stat()
+            if system_stat(directory.path, &info) == 0, info.st_dev == parent.st_dev, info.st_ino == parent.st_ino {
+                return directory.reason
+            }
+        }
+        return nil
     }
 
     /// `O_PATH` (hidden from the Glibc module).

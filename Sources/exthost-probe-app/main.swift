@@ -14,6 +14,9 @@
 //   PROBE-APP <entry> <file name> inPlace=<bool> source=<bundle|nil> noscope=<ok|denied> scoped=<ok N|denied|->
 //   after=<ok|denied|->
 // where noscope reads the file without a security scope, scoped between start and stop, after once stopped.
+// With ProbeTriesInbox (a Bool in its Info.plist), a copy (not in place) is then edited in place, a
+// new file is made beside it and the copy is deleted:
+//   PROBE-APP inbox edit=<ok|denied(CODE)> create=<ok|denied(CODE)> delete=<ok|denied(CODE)>
 // A URL that is not a file (one an extension opened to hand over) prints, per App Group it is entitled to:
 //   PROBE-APP <entry> <url> defaults <group> names=<the group defaults' "names", comma-separated>
 
@@ -156,6 +159,28 @@ enum Probe {
             "PROBE-APP \(entry) \(url.lastPathComponent) inPlace=\(inPlace) source=\(source ?? "nil") "
                 + "noscope=\(plain.hasPrefix("ok") ? "ok" : plain) scoped=\(scoped) after=\(after.hasPrefix("ok") ? "ok" : after)"
         )
+        if url.isFileURL, !inPlace, Bundle.main.infoDictionary?["ProbeTriesInbox"] as? Bool == true {
+            tryInbox(url)
+        }
+    }
+
+    /// What an app that edits its Inbox copy in place meets: the edit, a new file beside it, then
+    /// deleting the copy. Prints `PROBE-APP inbox edit=<ok|denied CODE> create=<…> delete=<…>`.
+    static func tryInbox(_ url: URL) {
+        func attempt(_ body: () throws -> Void) -> String {
+            do {
+                try body()
+                return "ok"
+            } catch {
+                return "denied(\((error as NSError).code))"
+            }
+        }
+        let edit = attempt { try Data("edited in place\n".utf8).write(to: url) }
+        let create = attempt {
+            try Data("new\n".utf8).write(to: url.deletingLastPathComponent().appendingPathComponent("made-by-app.txt"))
+        }
+        let delete = attempt { try FileManager.default.removeItem(at: url) }
+        print("PROBE-APP inbox edit=\(edit) create=\(create) delete=\(delete)")
     }
 }
 

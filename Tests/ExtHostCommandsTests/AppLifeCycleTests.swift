@@ -120,6 +120,31 @@ struct AppLifeCycleTests {
         #expect(running.output.contains("hello-1.probedoc inPlace=false source=nil"), "\(running.output)")
     }
 
+    /// An app that edits its Inbox copy in place fails as on a phone (the copy is read-only, no new
+    /// file can be made beside it), may still delete it, and the report says why the write failed.
+    @Test func anAppThatEditsItsInboxCopyInPlaceIsRefusedAndToldToMoveItOut() async throws {
+        let root = try TestSupport.scratchRoot("lifecycle")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try TestSupport.installProbeApp(on: root, sceneDelegate: "FullSceneDelegate", ["ProbeTriesInbox": true])
+        let file = try Self.document(in: root)
+        let (code, out, err) = await TestSupport.run(["open", file.path], root: root)
+        #expect(code == .success, "\(err)")
+        // EPERM from the sandbox: Foundation's CocoaError.fileWriteNoPermission (513).
+        #expect(out.contains("PROBE-APP inbox edit=denied(513) create=denied(513) delete=ok"), "\(out)")
+        #expect(out.contains("refused: "), "\(out)")
+        #expect(out.contains("the Inbox copy is read-only: move it out first"), "\(out)")
+        let (_, json, _) = await TestSupport.run(["open", file.path, "--json"], root: root)
+        let report = try TestSupport.decode(OpenCommand.Report.self, json)
+        let refusals = try #require(report.delivery?.app?.run?.refusals)
+        #expect(
+            refusals.contains { $0.contains("hello.probedoc for writing: the Inbox copy is read-only") }, "\(refusals)")
+        // The copy was deleted by the app, nothing was made beside it, and the original is intact.
+        let inbox = try #require(report.delivery?.inbox)
+        let left = try FileManager.default.contentsOfDirectory(atPath: inbox)
+        #expect(left.isEmpty, "\(left)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "probe document\n")
+    }
+
     /// Writes `bundle`'s entitlements naming `team` in `application-identifier`.
     static func entitle(_ bundle: URL, team: String, _ identifier: String) throws {
         try PropertyListSerialization.data(

@@ -72,6 +72,7 @@ enum AirDropCommand {
                 context.print(
                     AppHandOff.sourceLine(
                         launch.sourceApplication, reason: "sharingd opens the received file; its team is Apple's"))
+                for line in AppHandOff.refusalLines(launch) { context.print(line) }
             }
         }
         switch receipt.outcome {

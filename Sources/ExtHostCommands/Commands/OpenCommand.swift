@@ -126,6 +126,7 @@ enum OpenCommand {
                 context.print(
                     AppHandOff.line(app.delivery, start: app.start, bundle: app.bundleIdentifier, pid: app.pid))
                 if let source { context.print(AppHandOff.sourceLine(app.sourceApplication, reason: source.reason)) }
+                for line in AppHandOff.refusalLines(app) { context.print(line) }
                 if let output = app.run?.output, !output.isEmpty { context.write(output, toError: false) }
             }
         }

@@ -194,6 +194,7 @@ enum SheetCommand {
             lines.append(
                 AppHandOff.line(launch.delivery, start: launch.start, bundle: launch.bundleIdentifier, pid: launch.pid))
             lines.append(AppHandOff.sourceLine(launch.sourceApplication))
+            lines += AppHandOff.refusalLines(launch)
         }
         return lines.joined(separator: "\n")
     }

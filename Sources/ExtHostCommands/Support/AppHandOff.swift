@@ -67,6 +67,11 @@ enum AppHandOff {
         "sourceApplication: \(source ?? "nil")" + (reason.map { " — \($0)" } ?? "")
     }
 
+    /// `refused: WHY` for each call the app's sandbox refused with a reason (a write to its Inbox copy).
+    static func refusalLines(_ app: AppOpenReport) -> [String] {
+        (app.run?.refusals ?? []).map { "refused: \($0)" }
+    }
+
     /// Calls `stop` on SIGINT or SIGTERM (which then no longer end the process) while the
     /// returned value lives.
     static func stopOnSignals(_ stop: @escaping @Sendable () -> Void) -> SignalHandlers {
