@@ -216,7 +216,10 @@ extension AppLaunchServer {
                 method: .lost, handled: false,
                 detail: run.ranLifeCycle
                     ? "the app answered its launch without a delivery"
-                    : "the app's program does not run the app life cycle (UIApplicationMain or an @main "
+                    : run.launchFailure.map {
+                        "the app's program \(run.executable) never started: \($0) (\(run.exitStatus))"
+                    }
+                        ?? "the app's program does not run the app life cycle (UIApplicationMain or an @main "
                         + "UIApplicationDelegate), so no code of it received the URL (it \(run.exitStatus))",
                 urls: contexts.map(\.url) + userActivities.map(\.activityType))
         return AppOpenReport(

@@ -33,6 +33,9 @@ public struct AppRunReport: Codable, Sendable {
     public var scopeEnforcement: String
     /// Scope requests the host refused.
     public var refusals: [String]
+    /// Why the program never started (`could not be executed: …`, the sandbox launcher's refusal),
+    /// or nil when it ran.
+    public var launchFailure: String?
 }
 
 /// What an app is launched with.
@@ -179,6 +182,18 @@ final class AppScopes: Sendable {
 }
 
 extension ExtensionHost {
+    /// Why the launcher never started the program, from its report: refused, not executable, not
+    /// loadable; nil when it ran.
+    static func launchFailure(_ sandbox: SandboxReport?) -> String? {
+        guard let sandbox else { return nil }
+        if sandbox.status == .refused {
+            return "the sandbox launcher refused to run it (\(sandbox.reason ?? "unknown"))"
+        }
+        if let error = sandbox.execError { return "could not be executed: \(error)" }
+        if let error = sandbox.loadError { return "could not be loaded as a library: \(error)" }
+        return nil
+    }
+
     /// Runs the program of the app `bundleIdentifier` installed on `root`, as the device runs an
     /// app: in its own data container (`HOME`, `TMPDIR`), entitled to its App Groups (so
     /// `FileManager.containerURL(forSecurityApplicationGroupIdentifier:)` and
@@ -203,6 +218,12 @@ extension ExtensionHost {
         var arguments = options.arguments
         if let own = InstalledBundle.executable(of: bundle) {
             program = own.path
+        } else if let name = InstalledBundle.executableName(of: bundle),
+            FileManager.default.fileExists(atPath: bundle.appendingPathComponent(name).path)
+        {
+            // The bundle holds its program but it cannot be executed (no execute permission): the
+            // launcher's exec fails and the report says so, as a device fails to launch it.
+            program = bundle.appendingPathComponent(name).path
         } else if let builtIn = options.builtInApp {
             program = builtIn.executable
             arguments = builtIn.arguments + arguments
@@ -300,7 +321,7 @@ extension ExtensionHost {
                 sandboxEnforced: sandbox?.isEnforced ?? false, ranLifeCycle: answered, launchDelivery: delivery,
                 deliveries: running?.deliveries ?? [],
                 scopeEnforcement: !needed ? "not-needed" : scopes.hasBroker ? "kernel" : "api-only",
-                refusals: scopes.refusals)
+                refusals: scopes.refusals, launchFailure: Self.launchFailure(sandbox))
         } catch {
             throw ShareError(.failed, "cannot run \(program): \(error)")
         }

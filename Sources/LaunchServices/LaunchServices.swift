@@ -84,6 +84,9 @@ extension InstalledBundles {
                 ))
         }
         let handlers = scored.sorted { $0.key < $1.key }.map(\.handler)
+        let neverOpening = apps.filter { app in
+            app.documentClaims.contains { $0.rank == "None" && registry.conforms(type, to: $0.type) }
+        }
         let why: String
         if let first = handlers.first {
             why =
@@ -91,6 +94,12 @@ extension InstalledBundles {
                 ? "the only app that claims \(type)"
                 : "\(first.bundleIdentifier) ranks first: exporter, then LSHandlerRank, then an exact claim, then "
                     + "install order (\(app(first.bundleIdentifier)?.installOrder.description ?? "?"))"
+        } else if !neverOpening.isEmpty {
+            let never = neverOpening
+            // LSHandlerRank None: "the app is never selected to open the type but still accepts drops".
+            why =
+                "\(never.map(\.identifier).joined(separator: ", ")) \(never.count == 1 ? "claims" : "claim") \(type) "
+                + "only with LSHandlerRank None, which never opens it (it accepts drops only): the file requires an app"
         } else {
             let ext = (name as NSString).pathExtension
             why =

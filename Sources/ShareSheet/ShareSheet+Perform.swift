@@ -126,9 +126,14 @@ extension ShareSheet {
         default:
             throw SheetError(
                 .badInput,
-                "\(activity.title) is a \(activity.kind) activity: exthost models whether it appears, not what it does; "
+                "\(activity.title) is \(Self.article(activity.kind)) \(activity.kind) activity: exthost models whether it appears, not what it does; "
                     + "perform an extension or a Copy to/Open in activity")
         }
+    }
+
+    /// `an` before a vowel (`an app`, `an action-extension`), else `a` (`a system`).
+    static func article(_ word: String) -> String {
+        word.first.map { "aeiouAEIOU".contains($0) } == true ? "an" : "a"
     }
 
     @MainActor

@@ -255,4 +255,26 @@ struct AppLifeCycleTests {
         #expect(Self.method(cold) == .lost)
         #expect(Self.detail(cold).contains("does not run the app life cycle"), "\(Self.detail(cold))")
     }
+
+    /// A program the kernel cannot execute (not a program at all; no execute permission) never
+    /// started: the report says so, not that it lacks the life cycle.
+    @Test func aProgramThatCannotBeExecutedIsReportedAsSuch() async throws {
+        for permissions in [0o755, 0o644] {
+            let root = try TestSupport.scratchRoot("lifecycle")
+            defer { try? FileManager.default.removeItem(at: root) }
+            try TestSupport.installProbeApp(on: root, sceneDelegate: "FullSceneDelegate")
+            let program = root.appendingPathComponent("Bundles/Probe.app/Probe")
+            try FileManager.default.removeItem(at: program)
+            try Data("not a program\n".utf8).write(to: program)
+            try FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: program.path)
+            let (code, cold, _) = try await Self.open(try Self.document(in: root), root: root)
+            #expect(code == .failure)
+            #expect(Self.method(cold) == .lost)
+            let detail = Self.detail(cold)
+            #expect(detail.contains("never started: could not be executed"), "\(permissions): \(detail)")
+            #expect(!detail.contains("life cycle"), "\(detail)")
+            let errno = permissions == 0o644 ? "Permission denied" : "Exec format error"
+            #expect(cold.run?.launchFailure?.contains(errno) == true, "\(detail)")
+        }
+    }
 }

@@ -118,12 +118,31 @@ struct SheetCommandTests {
             ["sheet", pdf, "--perform", "com.example.uppercase.Action"], root: root)
         #expect(hidden == .no)
         #expect(hiddenError.contains("is not shown"), "\(hiddenError)")
+        // With --json the refusal is one JSON object on standard output (exit 3 still).
+        let (hiddenJSON, json, _) = await TestSupport.run(
+            ["sheet", pdf, "--perform", "com.example.uppercase.Action", "--json"], root: root)
+        #expect(hiddenJSON == .no)
+        let notShown = try TestSupport.decode(SheetCommand.NotShown.self, json)
+        #expect(notShown.activity == "com.example.uppercase.Action" && !notShown.shown)
+        #expect(notShown.error.contains("is not shown"), "\(json)")
         let (unknown, _, unknownError) = await TestSupport.run(["sheet", pdf, "--perform", "nope"], root: root)
         #expect(unknown == .usage)
         #expect(unknownError.contains("no activity nope"), "\(unknownError)")
         let (dismissed, out, _) = await TestSupport.run(["sheet", pdf, "--perform", "cancel"], root: root)
         #expect(dismissed == .success)
         #expect(out.contains("activityType: nil, completed: false"), "\(out)")
+    }
+
+    @Test func performingAnApplicationActivityNamesItsKindWithTheRightArticle() async throws {
+        let root = try Self.device()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let manifest = try Self.manifest(
+            #"{"items": [{"url": "https://example.com"}], "applicationActivities": "#
+                + #"[{"type": "com.example.favorite", "title": "Favorite", "accepts": ["url"]}]}"#, in: root)
+        let (code, _, err) = await TestSupport.run(
+            ["sheet", "--activity-items", manifest.path, "--perform", "com.example.favorite"], root: root)
+        #expect(code == .usage)
+        #expect(err.contains("Favorite is an app activity"), "\(err)")
     }
 
     // MARK: - Bad input

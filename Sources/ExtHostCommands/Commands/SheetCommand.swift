@@ -12,6 +12,16 @@ import SheetReports
 enum SheetCommand {
     static var all: [CommandSpec] { [sheet] }
 
+    /// `sheet --perform ID --json` for an activity the sheet does not show (exit 3).
+    struct NotShown: Codable, Sendable, Equatable {
+        /// The activity asked for.
+        var activity: String
+        /// Always false.
+        var shown: Bool
+        /// Why it is not shown, and so cannot be chosen.
+        var error: String
+    }
+
     static let sheet = CommandSpec(
         ["sheet"],
         summary:
@@ -102,6 +112,9 @@ enum SheetCommand {
             case .badInput: throw CommandError.input(error.description)
             case .failed: throw CommandError.failed(error.description)
             case .notShown:
+                if parsed[.json] {
+                    try context.printJSON(encoding: NotShown(activity: id, shown: false, error: error.description))
+                }
                 context.printError("error: \(error.description)")
                 return .no
             }
