@@ -113,7 +113,8 @@ public struct BundleIdentity: Sendable, Hashable {
 
     /// The team the entitlements name: `com.apple.developer.team-identifier`, else the prefix of
     /// `application-identifier`; nil when neither is there or a build setting in them is not
-    /// defined (Xcode writes `$(AppIdentifierPrefix)$(CFBundleIdentifier)`; the signing step fills it).
+    /// defined (Xcode writes `$(AppIdentifierPrefix)$(CFBundleIdentifier)`; the signing step fills it),
+    /// or expands to an empty team (a project without `DEVELOPMENT_TEAM`).
     /// - Throws: ``AppGroupError`` `.invalidBundle` for a value that is not a string, an
     ///   `application-identifier` without a `.`, or a team that is not letters and digits.
     private static func teamIdentifier(in entitlements: [String: Any], file: URL, defines: [String: String]) throws
@@ -129,15 +130,17 @@ public struct BundleIdentity: Sendable, Hashable {
         }
         let team: String
         var key = teamIdentifierKey
-        if let explicit = try string(teamIdentifierKey) {
+        if let explicit = try string(teamIdentifierKey), !explicit.isEmpty {
             team = explicit
         } else if let identifier = try string(applicationIdentifierKey) {
-            guard let dot = identifier.firstIndex(of: "."), dot != identifier.startIndex else {
+            guard let dot = identifier.firstIndex(of: ".") else {
                 throw AppGroupError(
                     .invalidBundle,
                     "\(PlistLocation.describe(identifier, in: file)): \(applicationIdentifierKey) '\(identifier)' is "
                         + "not '<team ID>.<bundle identifier>'")
             }
+            // `$(AppIdentifierPrefix)` of a project without DEVELOPMENT_TEAM expands to ".": no team.
+            guard dot != identifier.startIndex else { return nil }
             team = String(identifier[..<dot])
             key = applicationIdentifierKey
         } else {

@@ -95,6 +95,8 @@ struct TeamsAndInstallOrderTests {
         #expect(try root.install(appAt: unsigned).teamIdentifier == nil)
         let signed = try root.install(appAt: unsigned, defines: ["AppIdentifierPrefix": "QWERT12345."])
         #expect(signed.teamIdentifier == "QWERT12345")
+        // A project without DEVELOPMENT_TEAM expands the prefix to ".": no team, not an error.
+        #expect(try root.install(appAt: unsigned, defines: ["AppIdentifierPrefix": "."]).teamIdentifier == nil)
     }
 
     @Test func sourceApplicationIsGivenOnlyWithinATeam() throws {
