@@ -78,6 +78,9 @@ enum DeviceCommands {
             context.print("\(info.name): iOS \(info.iosVersion), \(info.udid)")
             context.print("  root \(device.root)")
             context.print("  apps: \(device.apps.isEmpty ? "none" : device.apps.joined(separator: ", "))")
+            for app in device.installOrder {
+                context.print("    \(app.bundleIdentifier): \(app.order), team \(app.teamIdentifier ?? "none")")
+            }
         }
         return .success
     }

@@ -1,5 +1,6 @@
 import AppGroups
 import Foundation
+import LaunchServices
 
 /// The `--json` reports of `exthost device …` and `exthost install`, one `Codable` type each: the
 /// output is their encoding (``JSONValue/init(encoding:)``) and tests decode them.
@@ -13,6 +14,20 @@ public enum DeviceReports {
         public var root: String
         /// The installed apps' bundle names (`CardDrop.app`).
         public var apps: [String]
+        /// The apps in install order: those `exthost install` recorded by their number, after the
+        /// bundles found under `Bundles/` without a record (in discovery order).
+        public var installOrder: [Installed]
+
+        /// One app's place in the install order.
+        public struct Installed: Codable, Sendable, Equatable {
+            public var bundleIdentifier: String
+            /// `install #2`, or `found under Bundles/ without an install record (discovery #1)`.
+            public var order: String
+            /// Its number in the install records (absent for a bundle found without a record).
+            public var sequence: Int?
+            /// The team its entitlements name (absent: none).
+            public var teamIdentifier: String?
+        }
 
         init(_ info: DeviceInfo, root: DeviceRoot) {
             name = info.name
@@ -20,6 +35,11 @@ public enum DeviceReports {
             iosVersion = info.iosVersion
             self.root = root.url.path
             apps = root.bundleURLs().filter { $0.pathExtension == "app" }.map(\.lastPathComponent)
+            installOrder = InstalledBundles(root: root).apps.map {
+                Installed(
+                    bundleIdentifier: $0.identifier, order: $0.installOrder.description,
+                    sequence: $0.installOrder.sequence, teamIdentifier: $0.teamIdentifier)
+            }
         }
     }
 
