@@ -15,13 +15,15 @@
 ///   `REMOVE_DIR`…), and that rule covers `Documents/Inbox` too. So the Inbox rule narrows
 ///   nothing, and Landlock alone cannot keep the Inbox read-only while `Documents` is writable.
 /// - exthost therefore enforces it in the seccomp broker that already checks security scopes
-///   (``HostSystem/ScopeBroker``): an open of a file in the Inbox for writing, creating or
-///   truncating fails with `EPERM` (the error a device's sandbox gives), and the app run's report
-///   lists the refusal with ``refusal``. Reading and deleting work; moving a file out works.
-/// - Not enforced: `mkdir` inside the Inbox, `rmdir` of the Inbox, renaming a file into it or
-///   hard-linking one there (those calls are not brokered), and writes through a descriptor the
-///   app opened before the file came (none exists for a new delivery). On a machine without
-///   seccomp user notification (or with `kernelScopes` off) the Inbox is writable, as before.
+///   (``HostSystem/ScopeBroker``): opening a file in the Inbox for writing, creating or
+///   truncating, `truncate`, `mkdir`/`link`/`symlink` in it, renaming anything into it, and
+///   `rmdir` or renaming of the Inbox itself fail with `EPERM` (the error a device's sandbox
+///   gives), and the app run's report lists each refusal with ``refusal``. Reading, deleting a
+///   file and moving a file out work.
+/// - Not enforced: writes through a descriptor the app opened before the file came (none exists
+///   for a new delivery), and a file reached by a hard link made before the delivery. On a
+///   machine without seccomp user notification (or with `kernelScopes` off) the Inbox is
+///   writable, as before.
 public enum AppInbox {
     /// The Inbox in an app's data container.
     public static let relativePath = "Documents/Inbox"

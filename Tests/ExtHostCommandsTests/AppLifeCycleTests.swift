@@ -130,7 +130,10 @@ struct AppLifeCycleTests {
         let (code, out, err) = await TestSupport.run(["open", file.path], root: root)
         #expect(code == .success, "\(err)")
         // EPERM from the sandbox: Foundation's CocoaError.fileWriteNoPermission (513).
-        #expect(out.contains("PROBE-APP inbox edit=denied(513) create=denied(513) delete=ok"), "\(out)")
+        let line = out.split(separator: "\n").first { $0.hasPrefix("PROBE-APP inbox ") }.map(String.init) ?? ""
+        #expect(line.contains("edit=denied(513) create=denied(513)"), "\(out)")
+        #expect(line.contains(" mkdir=denied(") && line.contains(" move-in=denied("), "\(line)")
+        #expect(line.contains(" delete=ok remove-inbox=denied("), "\(line)")
         #expect(out.contains("refused: "), "\(out)")
         #expect(out.contains("the Inbox copy is read-only: move it out first"), "\(out)")
         let (_, json, _) = await TestSupport.run(["open", file.path, "--json"], root: root)
@@ -138,6 +141,9 @@ struct AppLifeCycleTests {
         let refusals = try #require(report.delivery?.app?.run?.refusals)
         #expect(
             refusals.contains { $0.contains("hello.probedoc for writing: the Inbox copy is read-only") }, "\(refusals)")
+        for call in ["mkdir ", "rename ", "rmdir "] {
+            #expect(refusals.contains { $0.hasPrefix(call) && $0.contains("Inbox") }, "\(call): \(refusals)")
+        }
         // The copy was deleted by the app, nothing was made beside it, and the original is intact.
         let inbox = try #require(report.delivery?.inbox)
         let left = try FileManager.default.contentsOfDirectory(atPath: inbox)
