@@ -79,7 +79,8 @@ public struct InstalledBundles: Sendable {
     /// The system's types and those every installed bundle declares (`UTExportedTypeDeclarations`,
     /// `UTImportedTypeDeclarations`), as the device's type database holds them.
     public var registry: TypeRegistry
-    /// The `Info.plist` files ``registry`` reads declarations from.
+    /// The `Info.plist` files ``registry`` reads declarations from, in the order it registers them
+    /// (the latest install first: pass them in this order to type files as the device does).
     public var declarationFiles: [URL]
 
     /// What `root` has installed, in install order. An unreadable `Info.plist` leaves its bundle
@@ -149,7 +150,7 @@ public struct InstalledBundles: Sendable {
         self.apps = apps
         self.extensions = extensions
         // Latest install first: between two declarations of one tag, the registry takes the first.
-        self.registry = TypeRegistry.declared(in: declarations.reversed())
-        self.declarationFiles = declarations
+        self.declarationFiles = declarations.reversed()
+        self.registry = TypeRegistry.declared(in: declarationFiles)
     }
 }
