@@ -25,19 +25,30 @@ public struct BundleIdentity: Sendable, Hashable {
     public var entitlementsURL: URL?
     /// `com.apple.security.application-groups`, expanded, in file order.
     public var applicationGroups: [String]
+    /// The app's team: `com.apple.developer.team-identifier`, else the prefix of
+    /// `application-identifier` before its first `.` (`TEAMID.com.example.app`); nil when the
+    /// entitlements name neither, or only through a build setting the defines do not give
+    /// (`$(AppIdentifierPrefix)`). iOS compares it for `UIApplication.OpenURLOptionsKey.sourceApplication`.
+    public var teamIdentifier: String?
 
     /// The entitlement key that lists App Groups.
     public static let applicationGroupsKey = "com.apple.security.application-groups"
+    /// The entitlement naming the app: `<team ID>.<bundle identifier>`.
+    public static let applicationIdentifierKey = "application-identifier"
+    /// The entitlement naming the team.
+    public static let teamIdentifierKey = "com.apple.developer.team-identifier"
 
     /// Creates an identity directly (tests, or a host that already parsed the bundle).
     public init(
-        bundleIdentifier: String, kind: Kind, bundleURL: URL, entitlementsURL: URL?, applicationGroups: [String]
+        bundleIdentifier: String, kind: Kind, bundleURL: URL, entitlementsURL: URL?, applicationGroups: [String],
+        teamIdentifier: String? = nil
     ) {
         self.bundleIdentifier = bundleIdentifier
         self.kind = kind
         self.bundleURL = bundleURL
         self.entitlementsURL = entitlementsURL
         self.applicationGroups = applicationGroups
+        self.teamIdentifier = teamIdentifier
     }
 
     /// Loads the identity of the bundle at `bundleURL`.
@@ -70,10 +81,12 @@ public struct BundleIdentity: Sendable, Hashable {
         }
         var groups: [String] = []
         var entitlementsURL: URL?
+        var team: String?
         if let name = candidates.first {
             let url = bundleURL.appendingPathComponent(name)
             entitlementsURL = url
             let entitlements = try readDictionary(url, what: "entitlements")
+            team = try teamIdentifier(in: entitlements, file: url, defines: defines)
             if let value = entitlements[applicationGroupsKey] {
                 guard let list = value as? [Any], list.allSatisfy({ $0 is String }) else {
                     throw AppGroupError(
@@ -95,7 +108,51 @@ public struct BundleIdentity: Sendable, Hashable {
         }
         return BundleIdentity(
             bundleIdentifier: identifier, kind: kind, bundleURL: bundleURL, entitlementsURL: entitlementsURL,
-            applicationGroups: groups)
+            applicationGroups: groups, teamIdentifier: team)
+    }
+
+    /// The team the entitlements name: `com.apple.developer.team-identifier`, else the prefix of
+    /// `application-identifier`; nil when neither is there or a build setting in them is not
+    /// defined (Xcode writes `$(AppIdentifierPrefix)$(CFBundleIdentifier)`; the signing step fills it),
+    /// or expands to an empty team (a project without `DEVELOPMENT_TEAM`).
+    /// - Throws: ``AppGroupError`` `.invalidBundle` for a value that is not a string, an
+    ///   `application-identifier` without a `.`, or a team that is not letters and digits.
+    private static func teamIdentifier(in entitlements: [String: Any], file: URL, defines: [String: String]) throws
+        -> String?
+    {
+        func string(_ key: String) throws -> String? {
+            guard let value = entitlements[key] else { return nil }
+            guard let text = value as? String else {
+                throw AppGroupError(.invalidBundle, "\(file.path): \(key) must be a string")
+            }
+            // An undefined build setting leaves the team unknown, as an unsigned build is.
+            return try? BuildSettings.expand(text, defines: defines, in: file)
+        }
+        let team: String
+        var key = teamIdentifierKey
+        if let explicit = try string(teamIdentifierKey), !explicit.isEmpty {
+            team = explicit
+        } else if let identifier = try string(applicationIdentifierKey) {
+            guard let dot = identifier.firstIndex(of: ".") else {
+                throw AppGroupError(
+                    .invalidBundle,
+                    "\(PlistLocation.describe(identifier, in: file)): \(applicationIdentifierKey) '\(identifier)' is "
+                        + "not '<team ID>.<bundle identifier>'")
+            }
+            // `$(AppIdentifierPrefix)` of a project without DEVELOPMENT_TEAM expands to ".": no team.
+            guard dot != identifier.startIndex else { return nil }
+            team = String(identifier[..<dot])
+            key = applicationIdentifierKey
+        } else {
+            return nil
+        }
+        guard !team.isEmpty, team.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+            throw AppGroupError(
+                .invalidBundle,
+                "\(PlistLocation.describe(team, in: file)): the team ID '\(team)' in \(key) is not letters and digits "
+                    + "(a team ID is ten, like ABCDE12345)")
+        }
+        return team
     }
 
     /// Whether the entitlements list `group` exactly (as iOS compares).

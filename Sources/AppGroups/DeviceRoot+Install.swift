@@ -17,6 +17,12 @@ public struct InstallReport: Codable, Sendable {
     public var executables: [String: String]
     /// Whether an earlier install of the same app was replaced (its containers are kept, as on iOS).
     public var replaced: Bool
+    /// Its place in the device's install sequence (``InstallRecord/sequence``): the later install
+    /// wins a filename extension two apps export different types for.
+    public var sequence: Int
+    /// The team its entitlements name (`com.apple.developer.team-identifier`, else the prefix of
+    /// `application-identifier`); nil when they name none.
+    public var teamIdentifier: String?
 }
 
 extension DeviceRoot {
@@ -28,7 +34,8 @@ extension DeviceRoot {
     /// one of `productDirectories` (where `swift build` puts what the user built), from which it is
     /// copied in. Everything is checked and staged first, then renamed into place: a failure leaves
     /// the device as it was. Installing an app that is installed replaces its bundle and keeps its
-    /// containers.
+    /// containers. The install is recorded (``InstallRecords``): its number in the device's install
+    /// sequence and the app's team.
     ///
     /// - Throws: ``AppGroupError`` `.invalidBundle` naming the file (no or unreadable `Info.plist`,
     ///   entitlements that are not a plist, a missing executable), `.io`.
@@ -111,13 +118,26 @@ extension DeviceRoot {
                 groups[name] = try container(.appGroup, identifier: group.rawValue).url.path
             }
         }
+        let record = try updateInstallRecords { records in
+            records.records.removeAll {
+                $0.bundleName == destination.lastPathComponent
+                    || $0.bundleIdentifier.caseInsensitiveCompare(app.bundleIdentifier) == .orderedSame
+            }
+            let record = InstallRecord(
+                bundleIdentifier: app.bundleIdentifier, bundleName: destination.lastPathComponent,
+                sequence: records.nextSequence, teamIdentifier: installedApp.teamIdentifier)
+            records.nextSequence += 1
+            records.records.append(record)
+            return record
+        }
         return InstallReport(
             bundleIdentifier: app.bundleIdentifier, bundlePath: destination.path, dataContainer: dataContainer.url.path,
             extensions: extensions.map(\.bundleIdentifier), groupContainers: groups, executables: executables,
-            replaced: replaced)
+            replaced: replaced, sequence: record.sequence, teamIdentifier: record.teamIdentifier)
     }
 
-    /// Removes the installed app `bundleIdentifier` as a device does: its bundle, its data container
+    /// Removes the installed app `bundleIdentifier` as a device does: its bundle, its install record
+    /// (an extension it took from an earlier install goes back to that one), its data container
     /// and its extensions', and each App Group container no installed app is entitled to any more.
     /// - Returns: the paths removed.
     /// - Throws: ``AppGroupError`` `.notFound` when no installed app has that identifier, `.io`.
@@ -138,6 +158,12 @@ extension DeviceRoot {
             }
         }
         try remove(appURL)
+        try updateInstallRecords { records in
+            records.records.removeAll {
+                $0.bundleName == appURL.lastPathComponent
+                    || $0.bundleIdentifier.caseInsensitiveCompare(bundleIdentifier) == .orderedSame
+            }
+        }
         for identity in identities {
             let kind: ContainerKind = identity.kind == .application ? .application : .appExtension
             if let container = existingContainer(kind, identifier: identity.bundleIdentifier) {

@@ -330,6 +330,29 @@ eh_scope_call eh_scope_call_kind(int32_t nr) {
     case SYS_faccessat2: return EH_SCOPE_CALL_FACCESSAT;
     case SYS_readlinkat: return EH_SCOPE_CALL_READLINKAT;
     case SYS_truncate: return EH_SCOPE_CALL_TRUNCATE;
+#ifdef SYS_mkdir
+    case SYS_mkdir: return EH_SCOPE_CALL_MKDIR;
+#endif
+#ifdef SYS_rmdir
+    case SYS_rmdir: return EH_SCOPE_CALL_RMDIR;
+#endif
+#ifdef SYS_rename
+    case SYS_rename: return EH_SCOPE_CALL_RENAME;
+#endif
+#ifdef SYS_link
+    case SYS_link: return EH_SCOPE_CALL_LINK;
+#endif
+#ifdef SYS_symlink
+    case SYS_symlink: return EH_SCOPE_CALL_SYMLINK;
+#endif
+#ifdef SYS_renameat
+    case SYS_renameat: return EH_SCOPE_CALL_RENAMEAT;
+#endif
+    case SYS_mkdirat: return EH_SCOPE_CALL_MKDIRAT;
+    case SYS_unlinkat: return EH_SCOPE_CALL_UNLINKAT;
+    case SYS_renameat2: return EH_SCOPE_CALL_RENAMEAT;
+    case SYS_linkat: return EH_SCOPE_CALL_LINKAT;
+    case SYS_symlinkat: return EH_SCOPE_CALL_SYMLINKAT;
     default: return EH_SCOPE_CALL_OTHER;
     }
 }
@@ -360,6 +383,26 @@ int eh_scope_filter_install(void) {
 #endif
         SYS_openat, SYS_openat2, SYS_newfstatat, SYS_statx, SYS_faccessat, SYS_faccessat2, SYS_readlinkat,
         SYS_truncate,
+        // What changes a directory's entries, for directories kept read-only (an app's Inbox).
+#ifdef SYS_mkdir
+        SYS_mkdir,
+#endif
+#ifdef SYS_rmdir
+        SYS_rmdir,
+#endif
+#ifdef SYS_rename
+        SYS_rename,
+#endif
+#ifdef SYS_link
+        SYS_link,
+#endif
+#ifdef SYS_symlink
+        SYS_symlink,
+#endif
+#ifdef SYS_renameat
+        SYS_renameat,
+#endif
+        SYS_mkdirat, SYS_unlinkat, SYS_renameat2, SYS_linkat, SYS_symlinkat,
     };
     enum { count = sizeof(calls) / sizeof(calls[0]) };
     struct sock_filter program[8 + count];

@@ -137,6 +137,8 @@ public struct TestDevice: Sendable {
     /// app (or `app`), the file handed over (a copy in the app's `Documents/Inbox`, or the original
     /// for an app that opens documents in place), and the URL delivered to the app's process —
     /// warm inside ``withRunningApp(_:_:)``, else cold by launching it.
+    /// `source` reaches the app as `options.sourceApplication` only when it is installed with the
+    /// receiver's team ID (nil otherwise, as on iOS).
     /// - Throws: ``TestDeviceError`` when no installed app opens the file; `ShareError` when the app
     ///   cannot run.
     public func open(fileAt url: URL, with app: String? = nil, from source: String? = nil) async throws -> AppOpenReport
@@ -150,7 +152,8 @@ public struct TestDevice: Sendable {
         return try await AppLaunchServer.deliver(
             [
                 OpenURLContextDescription(
-                    url: delivery.url, openInPlace: delivery.openInPlace, sourceApplication: source)
+                    url: delivery.url, openInPlace: delivery.openInPlace,
+                    sourceApplication: bundles.sourceApplication(from: source, to: chosen).value)
             ],
             to: chosen, on: root, launcher: programs.launcher, options: AppLaunchOptions(programs: programs))
     }

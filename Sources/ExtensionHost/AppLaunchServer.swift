@@ -16,6 +16,38 @@ public struct AppOpenReport: Codable, Sendable {
     public var delivery: AppDelivery
     /// The cold run (its output, how it ended); nil for a warm delivery.
     public var run: AppRunReport?
+    /// `options.sourceApplication` of the URLs the app received: the sender's bundle identifier
+    /// when sender and receiver share a team ID, else nil ("If the team identifier of the
+    /// originating app is different than the team identifier of the current app, the value of the
+    /// key is nil"); nil for a user activity (an `NSUserActivity` carries no source application).
+    /// Encoded as `null` when nil.
+    public var sourceApplication: String?
+
+    /// A report.
+    public init(
+        bundleIdentifier: String, start: String, pid: Int, delivery: AppDelivery, run: AppRunReport? = nil,
+        sourceApplication: String? = nil
+    ) {
+        self.bundleIdentifier = bundleIdentifier
+        self.start = start
+        self.pid = pid
+        self.delivery = delivery
+        self.run = run
+        self.sourceApplication = sourceApplication
+    }
+
+    private enum CodingKeys: String, CodingKey { case bundleIdentifier, start, pid, delivery, run, sourceApplication }
+
+    /// Encodes every key, `sourceApplication` as `null` when the app received none.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(bundleIdentifier, forKey: .bundleIdentifier)
+        try container.encode(start, forKey: .start)
+        try container.encode(pid, forKey: .pid)
+        try container.encode(delivery, forKey: .delivery)
+        try container.encodeIfPresent(run, forKey: .run)
+        try container.encode(sourceApplication, forKey: .sourceApplication)
+    }
 }
 
 /// The socket a running app listens on for URLs (`<root>/Run/<bundle>.sock`), and how other
@@ -254,7 +286,9 @@ extension AppLaunchServer {
         if let (pid, delivery) = await openIfRunning(
             contexts, userActivities: userActivities, in: bundleIdentifier, on: root)
         {
-            return AppOpenReport(bundleIdentifier: bundleIdentifier, start: "warm", pid: pid, delivery: delivery)
+            return AppOpenReport(
+                bundleIdentifier: bundleIdentifier, start: "warm", pid: pid, delivery: delivery,
+                sourceApplication: contexts.first?.sourceApplication)
         }
         var cold = options
         cold.urlContexts = contexts
@@ -267,10 +301,14 @@ extension AppLaunchServer {
                 method: .lost, handled: false,
                 detail: run.ranLifeCycle
                     ? "the app answered its launch without a delivery"
-                    : "the app's program does not run the app life cycle (UIApplicationMain or an @main "
+                    : run.launchFailure.map {
+                        "the app's program \(run.executable) never started: \($0) (\(run.exitStatus))"
+                    }
+                        ?? "the app's program does not run the app life cycle (UIApplicationMain or an @main "
                         + "UIApplicationDelegate), so no code of it received the URL (it \(run.exitStatus))",
                 urls: contexts.map(\.url) + userActivities.map(\.activityType))
         return AppOpenReport(
-            bundleIdentifier: bundleIdentifier, start: "cold", pid: run.pid, delivery: delivery, run: run)
+            bundleIdentifier: bundleIdentifier, start: "cold", pid: run.pid, delivery: delivery, run: run,
+            sourceApplication: contexts.first?.sourceApplication)
     }
 }

@@ -33,6 +33,9 @@ public struct AppRunReport: Codable, Sendable {
     public var scopeEnforcement: String
     /// Scope requests the host refused.
     public var refusals: [String]
+    /// Why the program never started (`could not be executed: …`, the sandbox launcher's refusal),
+    /// or nil when it ran.
+    public var launchFailure: String?
 }
 
 /// What an app is launched with.
@@ -179,6 +182,18 @@ final class AppScopes: Sendable {
 }
 
 extension ExtensionHost {
+    /// Why the launcher never started the program, from its report: refused, not executable, not
+    /// loadable; nil when it ran.
+    static func launchFailure(_ sandbox: SandboxReport?) -> String? {
+        guard let sandbox else { return nil }
+        if sandbox.status == .refused {
+            return "the sandbox launcher refused to run it (\(sandbox.reason ?? "unknown"))"
+        }
+        if let error = sandbox.execError { return "could not be executed: \(error)" }
+        if let error = sandbox.loadError { return "could not be loaded as a library: \(error)" }
+        return nil
+    }
+
     /// Runs the program of the app `bundleIdentifier` installed on `root`, as the device runs an
     /// app: in its own data container (`HOME`, `TMPDIR`), entitled to its App Groups (so
     /// `FileManager.containerURL(forSecurityApplicationGroupIdentifier:)` and
@@ -203,6 +218,12 @@ extension ExtensionHost {
         var arguments = options.arguments
         if let own = InstalledBundle.executable(of: bundle) {
             program = own.path
+        } else if let name = InstalledBundle.executableName(of: bundle),
+            FileManager.default.fileExists(atPath: bundle.appendingPathComponent(name).path)
+        {
+            // The bundle holds its program but it cannot be executed (no execute permission): the
+            // launcher's exec fails and the report says so, as a device fails to launch it.
+            program = bundle.appendingPathComponent(name).path
         } else if let builtIn = options.builtInApp {
             program = builtIn.executable
             arguments = builtIn.arguments + arguments
@@ -212,7 +233,13 @@ extension ExtensionHost {
         var launch = ExtensionLaunch(executable: program, arguments: arguments, launcher: launcher, process: process)
         launch.extraReadOnlyPaths = [bundle.path]
         let inPlace = options.urlContexts.filter(\.openInPlace).compactMap { URL(string: $0.url) }.filter(\.isFileURL)
-        let wantsBroker = options.kernelScopes && (options.keepRunning || !inPlace.isEmpty)
+        let wantsScopes = options.kernelScopes && (options.keepRunning || !inPlace.isEmpty)
+        // The Inbox is read-only to the app (it may read and delete what the system put there): the
+        // broker refuses writes there, with the reason in the report. Landlock cannot: see
+        // ``AppInbox``.
+        let inbox = launch.containerURL.appendingPathComponent(AppInbox.relativePath)
+        let wantsBroker =
+            wantsScopes || (options.kernelScopes && FileManager.default.fileExists(atPath: inbox.path))
         if !options.kernelScopes {
             // Without a kernel broker the originals must be open to Landlock (the API alone checks).
             launch.sharedFiles = inPlace.map(\.path)
@@ -248,6 +275,7 @@ extension ExtensionHost {
                         let broker = ScopeBroker(
                             listener: listener, lenient: process.scopeMode == .lenient,
                             isAccessible: { scopes.tokens.isAccessing($0) })
+                        broker.protectReadOnly(directory: inbox.path, reason: AppInbox.refusal)
                         broker.start()
                         scopes.attach(broker)
                     }
@@ -286,14 +314,14 @@ extension ExtensionHost {
             let text = (try? await outputCapture.output().text) ?? ""
             let sandbox = SandboxReport(parsing: (try? await reportCapture.output().text) ?? "")
             let (_, delivery, answered) = launched.withLock { $0 }
-            let needed = wantsBroker || !inPlace.isEmpty
+            let needed = wantsScopes || !inPlace.isEmpty
             return AppRunReport(
                 bundleIdentifier: identity.bundleIdentifier, executable: program, pid: Int(pid.rawValue),
                 exitStatus: "\(status)", succeeded: status.isSuccess, output: text,
                 sandboxEnforced: sandbox?.isEnforced ?? false, ranLifeCycle: answered, launchDelivery: delivery,
                 deliveries: running?.deliveries ?? [],
                 scopeEnforcement: !needed ? "not-needed" : scopes.hasBroker ? "kernel" : "api-only",
-                refusals: scopes.refusals)
+                refusals: scopes.refusals, launchFailure: Self.launchFailure(sandbox))
         } catch {
             throw ShareError(.failed, "cannot run \(program): \(error)")
         }

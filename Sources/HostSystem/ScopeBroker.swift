@@ -31,8 +31,14 @@ public final class ScopeBroker: Sendable {
         var inode: UInt64
     }
 
+    private struct ReadOnlyDirectory: Sendable {
+        var path: String
+        var reason: String
+    }
+
     private struct State: Sendable {
         var entries: [String: Entry] = [:]
+        var readOnly: [ReadOnlyDirectory] = []
         var refusals: [String] = []
         var stopped = false
         var calls = 0
@@ -64,6 +70,16 @@ public final class ScopeBroker: Sendable {
         state.withLock {
             $0.entries[normalized] = Entry(token: token, device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
         }
+    }
+
+    /// Keeps the directory `path` (whether or not it exists yet) read-only but for removing its
+    /// files: an open for writing, creating or truncating of a file in it, `truncate`, `mkdir`,
+    /// `link` or `symlink` in it, renaming anything into it, and `rmdir` or renaming of the
+    /// directory itself fail with `EPERM` (compared by device and inode, so a link or `..` reaches
+    /// it too), each refusal reported with `reason`. Reading, removing a file and moving a file out
+    /// continue in the kernel. The app's `Documents/Inbox` is kept so.
+    public func protectReadOnly(directory path: String, reason: String) {
+        state.withLock { $0.readOnly.append(ReadOnlyDirectory(path: path, reason: reason)) }
     }
 
     /// What the broker refused, in order (for the report).
@@ -148,10 +164,15 @@ public final class ScopeBroker: Sendable {
 
     private func decide(_ event: eh_scope_event) -> Decision {
         let kind = system_eh_scope_call_kind(event.syscall)
-        guard kind != EH_SCOPE_CALL_OTHER, state.withLock({ !$0.entries.isEmpty }) else { return .proceed }
+        guard kind != EH_SCOPE_CALL_OTHER, state.withLock({ !$0.entries.isEmpty || !$0.readOnly.isEmpty }) else {
+            return .proceed
+        }
         let pid = pid_t(event.pid)
         let arguments = [event.args.0, event.args.1, event.args.2, event.args.3, event.args.4, event.args.5]
         let atCurrentDirectory = UInt64(bitPattern: Int64(AT_FDCWD))
+        if let change = Self.directoryChange(kind, arguments, at: atCurrentDirectory) {
+            return decide(change, pid: pid)
+        }
         var directory = atCurrentDirectory
         var pathAddress = arguments[0]
         var flags: CInt = O_RDONLY
@@ -192,6 +213,12 @@ public final class ScopeBroker: Sendable {
         }
         // /proc/self means the program, not the broker.
         let seen = Self.programsView(absolute, pid: pid)
+        if opens && (flags & O_ACCMODE != O_RDONLY || flags & (O_CREAT | O_TRUNC) != 0)
+            || kind == EH_SCOPE_CALL_TRUNCATE,
+            let reason = readOnlyReason(parentOf: seen)
+        {
+            return .refuse(EPERM, "\(Self.callName(kind)) \(path) for writing: \(reason)")
+        }
         let entries = state.withLock { $0.entries }
         if let normalized = Self.normalized(seen), let entry = entries[normalized] {
             guard lenient || isAccessible(entry.token) else {
@@ -210,6 +237,90 @@ public final class ScopeBroker: Sendable {
             return .refuse(EPERM, "\(Self.callName(kind)) \(path): reaches \(entry.key) by another path")
         }
         return .proceed
+    }
+
+    /// A call that changes a directory's entries: the path it removes or renames away (`source`),
+    /// the path it makes (`target`), each with its directory descriptor.
+    private struct DirectoryChange {
+        var name: String
+        var source: (directory: UInt64, address: UInt64)?
+        var target: (directory: UInt64, address: UInt64)?
+    }
+
+    /// The paths of `kind` when it changes a directory's entries; nil for any other call.
+    private static func directoryChange(_ kind: eh_scope_call, _ a: [UInt64], at cwd: UInt64) -> DirectoryChange? {
+        switch kind {
+        case EH_SCOPE_CALL_MKDIR: DirectoryChange(name: "mkdir", source: nil, target: (cwd, a[0]))
+        case EH_SCOPE_CALL_MKDIRAT: DirectoryChange(name: "mkdir", source: nil, target: (a[0], a[1]))
+        case EH_SCOPE_CALL_RMDIR: DirectoryChange(name: "rmdir", source: (cwd, a[0]), target: nil)
+        case EH_SCOPE_CALL_UNLINKAT:
+            // Only AT_REMOVEDIR (0x200) removes a directory; removing files is allowed.
+            a[2] & 0x200 != 0 ? DirectoryChange(name: "rmdir", source: (a[0], a[1]), target: nil) : nil
+        case EH_SCOPE_CALL_RENAME: DirectoryChange(name: "rename", source: (cwd, a[0]), target: (cwd, a[1]))
+        case EH_SCOPE_CALL_RENAMEAT: DirectoryChange(name: "rename", source: (a[0], a[1]), target: (a[2], a[3]))
+        case EH_SCOPE_CALL_LINK: DirectoryChange(name: "link", source: nil, target: (cwd, a[1]))
+        case EH_SCOPE_CALL_LINKAT: DirectoryChange(name: "link", source: nil, target: (a[2], a[3]))
+        case EH_SCOPE_CALL_SYMLINK: DirectoryChange(name: "symlink", source: nil, target: (cwd, a[1]))
+        case EH_SCOPE_CALL_SYMLINKAT: DirectoryChange(name: "symlink", source: nil, target: (a[1], a[2]))
+        default: nil
+        }
+    }
+
+    /// A directory change is refused when it would remove or move a read-only directory, or make an
+    /// entry inside one (moving a file out of one is allowed: that is what the app should do).
+    private func decide(_ change: DirectoryChange, pid: pid_t) -> Decision {
+        guard state.withLock({ !$0.readOnly.isEmpty }) else { return .proceed }
+        if let (directory, address) = change.source,
+            let path = Self.path(pid: pid, directory: directory, address: address),
+            let reason = readOnlyReason(of: path)
+        {
+            return .refuse(EPERM, "\(change.name) \(path): \(reason)")
+        }
+        if let (directory, address) = change.target,
+            let path = Self.path(pid: pid, directory: directory, address: address),
+            let reason = readOnlyReason(parentOf: path) ?? readOnlyReason(of: path)
+        {
+            return .refuse(EPERM, "\(change.name) \(path): \(reason)")
+        }
+        return .proceed
+    }
+
+    /// The absolute path (as the program sees it) of the string at `address` in `pid`, relative to
+    /// its descriptor `directory` or its working directory; nil when it cannot be read.
+    private static func path(pid: pid_t, directory: UInt64, address: UInt64) -> String? {
+        guard let path = readString(pid: pid, address: address), !path.isEmpty else { return nil }
+        if path.hasPrefix("/") { return programsView(path, pid: pid) }
+        let base =
+            directory == UInt64(bitPattern: Int64(AT_FDCWD))
+            ? "/proc/\(pid)/cwd" : "/proc/\(pid)/fd/\(CInt(truncatingIfNeeded: directory))"
+        guard let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: base) else { return nil }
+        return resolved + "/" + path
+    }
+
+    /// The reason of the read-only directory `path` itself is (its last component not followed).
+    private func readOnlyReason(of path: String) -> String? {
+        var info = stat()
+        guard system_lstat(path, &info) == 0 else { return nil }
+        return readOnlyReason(matching: info)
+    }
+
+    /// The reason of the read-only directory `path`'s parent is (compared by device and inode), or
+    /// nil when it is none.
+    private func readOnlyReason(parentOf path: String) -> String? {
+        var parent = stat()
+        guard system_stat((path as NSString).deletingLastPathComponent, &parent) == 0 else { return nil }
+        return readOnlyReason(matching: parent)
+    }
+
+    /// The reason of the read-only directory that is the file `info` describes (device and inode).
+    private func readOnlyReason(matching file: stat) -> String? {
+        for directory in state.withLock({ $0.readOnly }) {
+            var info = stat()
+            if system_stat(directory.path, &info) == 0, info.st_dev == file.st_dev, info.st_ino == file.st_ino {
+                return directory.reason
+            }
+        }
+        return nil
     }
 
     /// `O_PATH` (hidden from the Glibc module).
@@ -269,6 +380,11 @@ public final class ScopeBroker: Sendable {
         case EH_SCOPE_CALL_ACCESS, EH_SCOPE_CALL_FACCESSAT: "access"
         case EH_SCOPE_CALL_READLINK, EH_SCOPE_CALL_READLINKAT: "readlink"
         case EH_SCOPE_CALL_TRUNCATE: "truncate"
+        case EH_SCOPE_CALL_MKDIR, EH_SCOPE_CALL_MKDIRAT: "mkdir"
+        case EH_SCOPE_CALL_RMDIR, EH_SCOPE_CALL_UNLINKAT: "rmdir"
+        case EH_SCOPE_CALL_RENAME, EH_SCOPE_CALL_RENAMEAT: "rename"
+        case EH_SCOPE_CALL_LINK, EH_SCOPE_CALL_LINKAT: "link"
+        case EH_SCOPE_CALL_SYMLINK, EH_SCOPE_CALL_SYMLINKAT: "symlink"
         default: "call"
         }
     }

@@ -29,7 +29,8 @@ public enum InfoPlistLint {
         }
         var found: [RuleDiagnostic] = []
         let identifier = info["CFBundleIdentifier"] as? String ?? app.lastPathComponent
-        let registry = TypeRegistry.declared(in: installed.declarationFiles + [plist])
+        // The app being linted installs after the others: its declarations register first.
+        let registry = TypeRegistry.declared(in: [plist] + installed.declarationFiles)
         let documentTypes = info["CFBundleDocumentTypes"] as? [[String: Any]] ?? []
         let inPlace = info["LSSupportsOpeningDocumentsInPlace"] as? Bool
         let browser = info["UISupportsDocumentBrowser"] as? Bool

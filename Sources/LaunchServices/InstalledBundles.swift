@@ -22,11 +22,39 @@ public struct InstalledBundles: Sendable {
         public var documentClaims: [(type: UniformTypeIdentifier, rank: String)] = []
         /// `CFBundleURLTypes` → `CFBundleURLSchemes`, lower-cased.
         public var urlSchemes: [String] = []
+        /// The team its entitlements name (`com.apple.developer.team-identifier`, else the prefix
+        /// of `application-identifier`); nil when they name none.
+        public var teamIdentifier: String?
+        /// When it was installed, relative to the other apps.
+        public var installOrder = InstallOrder(position: 0, sequence: nil)
 
         /// Whether a document type of the app is `type` or one it conforms to (`LSHandlerRank`
         /// `None` never opens a type).
         public func claims(_ type: UniformTypeIdentifier, registry: TypeRegistry) -> Bool {
             documentClaims.contains { $0.rank != "None" && registry.conforms(type, to: $0.type) }
+        }
+    }
+
+    /// An app's place in the device's install order: the apps `exthost install` recorded by their
+    /// install sequence, after every bundle found under `Bundles/` without a record (checked in, or
+    /// copied there by hand), which count as installed first, in the order they are discovered
+    /// (their folder names, sorted).
+    public struct InstallOrder: Codable, Sendable, Hashable, CustomStringConvertible {
+        /// 1 for the app installed first on the device.
+        public var position: Int
+        /// Its number in the install records, nil for a bundle discovered without a record.
+        public var sequence: Int?
+
+        /// A place in the order.
+        public init(position: Int, sequence: Int?) {
+            self.position = position
+            self.sequence = sequence
+        }
+
+        /// `install #3`, or `found under Bundles/ without an install record (discovery #1)`.
+        public var description: String {
+            if let sequence { return "install #\(sequence)" }
+            return "found under Bundles/ without an install record (discovery #\(position))"
         }
     }
 
@@ -44,23 +72,42 @@ public struct InstalledBundles: Sendable {
         public var appIdentifier: String?
     }
 
-    /// The apps, by bundle path.
+    /// The apps in install order (``InstallOrder``).
     public var apps: [App]
-    /// The extensions, by bundle path.
+    /// The extensions, with their apps in install order.
     public var extensions: [Extension]
     /// The system's types and those every installed bundle declares (`UTExportedTypeDeclarations`,
     /// `UTImportedTypeDeclarations`), as the device's type database holds them.
     public var registry: TypeRegistry
-    /// The `Info.plist` files ``registry`` reads declarations from.
+    /// The `Info.plist` files ``registry`` reads declarations from, in the order it registers them
+    /// (the latest install first: pass them in this order to type files as the device does).
     public var declarationFiles: [URL]
 
-    /// What `root` has installed. An unreadable `Info.plist` leaves its bundle out.
+    /// What `root` has installed, in install order. An unreadable `Info.plist` leaves its bundle
+    /// out; unreadable install records count as none (every bundle is then discovered).
+    ///
+    /// The type declarations are registered with the latest install first, so when two apps
+    /// declare different types for one filename extension the later install's type is the one the
+    /// extension gives (observed on iOS 11 and later: "After the second app is installed, every
+    /// `.innocent` file is typed with the second app's UTI", and deleting it restores the first).
     public init(root: DeviceRoot) {
         var apps: [App] = []
         var extensions: [Extension] = []
         var declarations: [URL] = []
         var currentApp: String?
+        let records = (try? root.installRecords()) ?? InstallRecords()
+        // Group each app with its extensions, then order the groups: discovered, then recorded.
+        var groups: [[URL]] = []
         for url in root.bundleURLs() {
+            if url.pathExtension == "app" || groups.isEmpty { groups.append([]) }
+            groups[groups.count - 1].append(url)
+        }
+        let ordered = groups.enumerated().map { index, group -> (group: [URL], key: (Int, Int)) in
+            let record = group.first.flatMap { records.record(bundleName: $0.lastPathComponent) }
+            return (group, record.map { (1, $0.sequence) } ?? (0, index))
+        }.sorted { $0.key < $1.key }
+        var position = 0
+        for url in ordered.flatMap(\.group) {
             guard let info = InstalledBundle.info(url), let identifier = info["CFBundleIdentifier"] as? String else {
                 continue
             }
@@ -87,6 +134,10 @@ public struct InstalledBundles: Sendable {
                     opensInPlace: info["LSSupportsOpeningDocumentsInPlace"] as? Bool ?? false)
                 app.documentClaims = claims
                 app.urlSchemes = schemes
+                position += 1
+                let record = records.record(bundleName: url.lastPathComponent)
+                app.installOrder = InstallOrder(position: position, sequence: record?.sequence)
+                app.teamIdentifier = record?.teamIdentifier ?? (try? BundleIdentity.load(bundle: url))?.teamIdentifier
                 apps.append(app)
             } else {
                 let point = (info["NSExtension"] as? [String: Any])?["NSExtensionPointIdentifier"] as? String
@@ -98,7 +149,8 @@ public struct InstalledBundles: Sendable {
         }
         self.apps = apps
         self.extensions = extensions
-        self.registry = TypeRegistry.declared(in: declarations)
-        self.declarationFiles = declarations
+        // Latest install first: between two declarations of one tag, the registry takes the first.
+        self.declarationFiles = declarations.reversed()
+        self.registry = TypeRegistry.declared(in: declarationFiles)
     }
 }

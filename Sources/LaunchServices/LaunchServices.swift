@@ -28,6 +28,9 @@ public struct LaunchDecision: Codable, Sendable {
     public var chosen: String?
     /// Why that one, or why none.
     public var reason: String
+    /// For a file: which type its filename extension gives and why (the types declared with it,
+    /// who declares each, and which install won).
+    public var typeChoice: ExtensionTypeChoice?
 }
 
 /// The device's Launch Services: which installed apps open a file or a URL, and which one iOS
@@ -43,8 +46,9 @@ public struct LaunchDecision: Codable, Sendable {
 /// - The best handler: the app that exports the file's type, then by rank (Owner, Default,
 ///   Alternate), then the app whose claim is the type itself over one that claims a supertype (a
 ///   `public.data` claim is in every list but never first for a type someone claims exactly), then
-///   install order. A `dyn.` type (nobody declares the extension) is claimed only by apps whose
-///   claims it conforms to: `public.data`, `public.item`.
+///   install order (the earlier install first: exthost's choice, iOS documents no order). A `dyn.`
+///   type (nobody declares the extension) is claimed only by apps whose claims it conforms to:
+///   `public.data`, `public.item`.
 /// - A custom URL scheme goes to an app listing it in `CFBundleURLTypes` → `CFBundleURLSchemes`;
 ///   "If multiple apps register the same scheme, the app the system targets is undefined": exthost
 ///   takes the first installed and says so. `http` and `https` open in Safari.
@@ -55,6 +59,7 @@ extension InstalledBundles {
         var decision = handlers(
             forType: registry.preferredType(forFileNamed: url.path), name: url.lastPathComponent)
         decision.target = url.path
+        if !url.pathExtension.isEmpty { decision.typeChoice = typeChoice(forFilenameExtension: url.pathExtension) }
         return decision
     }
 
@@ -80,12 +85,22 @@ extension InstalledBundles {
                 ))
         }
         let handlers = scored.sorted { $0.key < $1.key }.map(\.handler)
+        let neverOpening = apps.filter { app in
+            app.documentClaims.contains { $0.rank == "None" && registry.conforms(type, to: $0.type) }
+        }
         let why: String
         if let first = handlers.first {
             why =
                 handlers.count == 1
                 ? "the only app that claims \(type)"
-                : "\(first.bundleIdentifier) ranks first: exporter, then LSHandlerRank, then an exact claim, then install order"
+                : "\(first.bundleIdentifier) ranks first: exporter, then LSHandlerRank, then an exact claim, then "
+                    + "install order (\(app(first.bundleIdentifier)?.installOrder.description ?? "?"))"
+        } else if !neverOpening.isEmpty {
+            let never = neverOpening
+            // LSHandlerRank None: "the app is never selected to open the type but still accepts drops".
+            why =
+                "\(never.map(\.identifier).joined(separator: ", ")) \(never.count == 1 ? "claims" : "claim") \(type) "
+                + "only with LSHandlerRank None, which never opens it (it accepts drops only): the file requires an app"
         } else {
             let ext = (name as NSString).pathExtension
             why =

@@ -76,6 +76,9 @@ public struct SheetPerformOptions: Sendable {
     public var extensionArguments: [String] = []
     /// The limits the extension runs under.
     public var limits = ExtensionLimits()
+    /// The sharing app's bundle identifier: "Copy to"/"Open in" hands it to the receiving app as
+    /// `options.sourceApplication` when both are installed with the same team ID (nil otherwise).
+    public var sharingApp: String?
 
     /// Options with the launcher and the built-in programs of `programs`.
     public init(programs: InstalledPrograms) {
@@ -123,9 +126,14 @@ extension ShareSheet {
         default:
             throw SheetError(
                 .badInput,
-                "\(activity.title) is a \(activity.kind) activity: exthost models whether it appears, not what it does; "
+                "\(activity.title) is \(Self.article(activity.kind)) \(activity.kind) activity: exthost models whether it appears, not what it does; "
                     + "perform an extension or a Copy to/Open in activity")
         }
+    }
+
+    /// `an` before a vowel (`an app`, `an action-extension`), else `a` (`a system`).
+    static func article(_ word: String) -> String {
+        word.first.map { "aeiouAEIOU".contains($0) } == true ? "an" : "a"
     }
 
     @MainActor
@@ -191,11 +199,14 @@ extension ShareSheet {
         }
         var delivered: [String] = []
         var contexts: [OpenURLContextDescription] = []
+        let source = bundles.sourceApplication(from: options.sharingApp, to: identifier).value
         do {
             for file in files {
                 let delivery = try bundles.deliver(file: file, to: identifier, on: root)
                 delivered.append(delivery.path)
-                contexts.append(OpenURLContextDescription(url: delivery.url, openInPlace: delivery.openInPlace))
+                contexts.append(
+                    OpenURLContextDescription(
+                        url: delivery.url, openInPlace: delivery.openInPlace, sourceApplication: source))
             }
         } catch {
             throw SheetError(.failed, "handing the files to \(identifier): \(error)")

@@ -14,6 +14,11 @@
 //   PROBE-APP <entry> <file name> inPlace=<bool> source=<bundle|nil> noscope=<ok|denied> scoped=<ok N|denied|->
 //   after=<ok|denied|->
 // where noscope reads the file without a security scope, scoped between start and stop, after once stopped.
+// With ProbeTriesInbox (a Bool in its Info.plist), a copy (not in place) is then edited in place, a
+// new file and a folder are made beside it, a file of its own is moved in from Documents, the copy
+// is deleted, then the Inbox itself:
+//   PROBE-APP inbox edit=<R> create=<R> mkdir=<R> move-in=<R> delete=<R> remove-inbox=<R>
+// where R is ok or denied(CODE).
 // A URL that is not a file (one an extension opened to hand over) prints, per App Group it is entitled to:
 //   PROBE-APP <entry> <url> defaults <group> names=<the group defaults' "names", comma-separated>
 
@@ -156,6 +161,41 @@ enum Probe {
             "PROBE-APP \(entry) \(url.lastPathComponent) inPlace=\(inPlace) source=\(source ?? "nil") "
                 + "noscope=\(plain.hasPrefix("ok") ? "ok" : plain) scoped=\(scoped) after=\(after.hasPrefix("ok") ? "ok" : after)"
         )
+        if url.isFileURL, !inPlace, Bundle.main.infoDictionary?["ProbeTriesInbox"] as? Bool == true {
+            tryInbox(url)
+        }
+    }
+
+    /// What an app that edits its Inbox copy in place meets: the edit, a new file and a folder
+    /// beside it, a file moved in, deleting the copy, then the Inbox (see the header for the line).
+    static func tryInbox(_ url: URL) {
+        func attempt(_ body: () throws -> Void) -> String {
+            do {
+                try body()
+                return "ok"
+            } catch {
+                return "denied(\((error as NSError).code))"
+            }
+        }
+        let edit = attempt { try Data("edited in place\n".utf8).write(to: url) }
+        let create = attempt {
+            try Data("new\n".utf8).write(to: url.deletingLastPathComponent().appendingPathComponent("made-by-app.txt"))
+        }
+        let inbox = url.deletingLastPathComponent()
+        let folder = attempt {
+            try FileManager.default.createDirectory(
+                at: inbox.appendingPathComponent("folder"), withIntermediateDirectories: false)
+        }
+        let outside = inbox.deletingLastPathComponent().appendingPathComponent("mine.txt")
+        let moveIn = attempt {
+            try Data("mine\n".utf8).write(to: outside)
+            try FileManager.default.moveItem(at: outside, to: inbox.appendingPathComponent("mine.txt"))
+        }
+        let delete = attempt { try FileManager.default.removeItem(at: url) }
+        let removeInbox = attempt { try FileManager.default.removeItem(at: inbox) }
+        print(
+            "PROBE-APP inbox edit=\(edit) create=\(create) mkdir=\(folder) move-in=\(moveIn) delete=\(delete) "
+                + "remove-inbox=\(removeInbox)")
     }
 }
 

@@ -59,6 +59,8 @@ struct AirDropTests {
         let launch = try #require(delivery.app)
         #expect(launch.start == "cold")
         #expect(launch.delivery.method == .willConnectTo)
+        // sharingd opens the file: another team's, so the app gets no source application.
+        #expect(launch.sourceApplication == nil && out.contains(#""sourceApplication": null"#), "\(out)")
         let kept = receiver.appendingPathComponent(path).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Received/alice.card")
         #expect(try Data(contentsOf: kept) == Data(contentsOf: Self.card))

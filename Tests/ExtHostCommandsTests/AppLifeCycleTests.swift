@@ -81,12 +81,17 @@ struct AppLifeCycleTests {
         let root = try TestSupport.scratchRoot("lifecycle")
         defer { try? FileManager.default.removeItem(at: root) }
         try TestSupport.installProbeApp(on: root, sceneDelegate: "FullSceneDelegate")
+        // The sender shares the probe's team (application-identifier TEAMID.bundle), so iOS names it.
+        try Self.entitle(root.appendingPathComponent("Bundles/Probe.app"), team: "ABCDE12345", "com.example.probe")
+        try TestSupport.installApp("Sender", "com.example.sender", on: root, [:])
+        try Self.entitle(root.appendingPathComponent("Bundles/Sender.app"), team: "ABCDE12345", "com.example.sender")
         let file = try Self.document(in: root)
 
         let (code, cold, line) = try await Self.open(file, root: root, from: "com.example.sender")
         #expect(code == .success)
         #expect(cold.start == "cold")
         #expect(Self.method(cold) == .willConnectTo)
+        #expect(cold.sourceApplication == "com.example.sender")
         #expect(
             line.hasPrefix("PROBE-APP willConnectTo hello.probedoc inPlace=false source=com.example.sender"), "\(line)")
         #expect(line.contains("noscope=ok"), "an Inbox copy is the app's own: \(line)")
@@ -95,9 +100,11 @@ struct AppLifeCycleTests {
         #expect(urls.first?.contains("/Documents/Inbox/hello.probedoc") == true, "\(urls)")
 
         let running = try LaunchedApp(root: root)
-        let (warmCode, warm, _) = try await Self.open(file, root: root)
+        // A sender that is not installed has no team: nil, warm as cold.
+        let (warmCode, warm, _) = try await Self.open(file, root: root, from: "com.example.gone")
         #expect(warmCode == .success)
         #expect(warm.start == "warm")
+        #expect(warm.sourceApplication == nil)
         #expect(warm.pid == Int(running.process.processIdentifier) || warm.pid > 0)
         #expect(Self.method(warm) == .openURLContexts)
         // A second file of the same name lands beside the first as iOS names it.
@@ -110,6 +117,64 @@ struct AppLifeCycleTests {
         #expect(terminated == .success)
         #expect(status == 0, "\(running.output)")
         #expect(running.output.contains("PROBE-APP openURLContexts hello-1.probedoc"), "\(running.output)")
+        #expect(running.output.contains("hello-1.probedoc inPlace=false source=nil"), "\(running.output)")
+    }
+
+    /// An app that edits its Inbox copy in place fails as on a phone (the copy is read-only, no new
+    /// file can be made beside it), may still delete it, and the report says why the write failed.
+    @Test func anAppThatEditsItsInboxCopyInPlaceIsRefusedAndToldToMoveItOut() async throws {
+        let root = try TestSupport.scratchRoot("lifecycle")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try TestSupport.installProbeApp(on: root, sceneDelegate: "FullSceneDelegate", ["ProbeTriesInbox": true])
+        let file = try Self.document(in: root)
+        let (code, out, err) = await TestSupport.run(["open", file.path], root: root)
+        #expect(code == .success, "\(err)")
+        // EPERM from the sandbox: Foundation's CocoaError.fileWriteNoPermission (513).
+        let line = out.split(separator: "\n").first { $0.hasPrefix("PROBE-APP inbox ") }.map(String.init) ?? ""
+        #expect(line.contains("edit=denied(513) create=denied(513)"), "\(out)")
+        #expect(line.contains(" mkdir=denied(") && line.contains(" move-in=denied("), "\(line)")
+        #expect(line.contains(" delete=ok remove-inbox=denied("), "\(line)")
+        #expect(out.contains("refused: "), "\(out)")
+        #expect(out.contains("the Inbox copy is read-only: move it out first"), "\(out)")
+        let (_, json, _) = await TestSupport.run(["open", file.path, "--json"], root: root)
+        let report = try TestSupport.decode(OpenCommand.Report.self, json)
+        let refusals = try #require(report.delivery?.app?.run?.refusals)
+        #expect(
+            refusals.contains { $0.contains("hello.probedoc for writing: the Inbox copy is read-only") }, "\(refusals)")
+        for call in ["mkdir ", "rename ", "rmdir "] {
+            #expect(refusals.contains { $0.hasPrefix(call) && $0.contains("Inbox") }, "\(call): \(refusals)")
+        }
+        // The copy was deleted by the app, nothing was made beside it, and the original is intact.
+        let inbox = try #require(report.delivery?.inbox)
+        let left = try FileManager.default.contentsOfDirectory(atPath: inbox)
+        #expect(left.isEmpty, "\(left)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "probe document\n")
+    }
+
+    /// Writes `bundle`'s entitlements naming `team` in `application-identifier`.
+    static func entitle(_ bundle: URL, team: String, _ identifier: String) throws {
+        try PropertyListSerialization.data(
+            fromPropertyList: ["application-identifier": "\(team).\(identifier)"], format: .xml, options: 0
+        ).write(to: bundle.appendingPathComponent("App.entitlements"))
+    }
+
+    @Test func aSenderOfAnotherTeamIsNilAndTheJSONSaysNullAndWhy() async throws {
+        let root = try TestSupport.scratchRoot("lifecycle")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try TestSupport.installProbeApp(on: root, sceneDelegate: "FullSceneDelegate")
+        try Self.entitle(root.appendingPathComponent("Bundles/Probe.app"), team: "ABCDE12345", "com.example.probe")
+        try TestSupport.installApp("Stranger", "com.other.stranger", on: root, [:])
+        try Self.entitle(root.appendingPathComponent("Bundles/Stranger.app"), team: "ZYXWV98765", "com.other.stranger")
+        let file = try Self.document(in: root)
+        let (code, out, err) = await TestSupport.run(
+            ["open", file.path, "--json", "--from", "com.other.stranger"], root: root)
+        #expect(code == .success, "\(err)")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any], "\(out)")
+        let app = try #require((object["delivery"] as? [String: Any])?["app"] as? [String: Any], "\(out)")
+        #expect(app["sourceApplication"] is NSNull, "the key is there, null: \(out)")
+        #expect((object["sourceApplicationReason"] as? String)?.contains("different team") == true, "\(out)")
+        #expect(out.contains("source=nil"), "the app saw nil: \(out)")
     }
 
     @Test func anAppThatHandlesOnlyOpenURLContextsLosesTheURLOnAColdStart() async throws {
@@ -195,5 +260,27 @@ struct AppLifeCycleTests {
         #expect(code == .failure)
         #expect(Self.method(cold) == .lost)
         #expect(Self.detail(cold).contains("does not run the app life cycle"), "\(Self.detail(cold))")
+    }
+
+    /// A program the kernel cannot execute (not a program at all; no execute permission) never
+    /// started: the report says so, not that it lacks the life cycle.
+    @Test func aProgramThatCannotBeExecutedIsReportedAsSuch() async throws {
+        for permissions in [0o755, 0o644] {
+            let root = try TestSupport.scratchRoot("lifecycle")
+            defer { try? FileManager.default.removeItem(at: root) }
+            try TestSupport.installProbeApp(on: root, sceneDelegate: "FullSceneDelegate")
+            let program = root.appendingPathComponent("Bundles/Probe.app/Probe")
+            try FileManager.default.removeItem(at: program)
+            try Data("not a program\n".utf8).write(to: program)
+            try FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: program.path)
+            let (code, cold, _) = try await Self.open(try Self.document(in: root), root: root)
+            #expect(code == .failure)
+            #expect(Self.method(cold) == .lost)
+            let detail = Self.detail(cold)
+            #expect(detail.contains("never started: could not be executed"), "\(permissions): \(detail)")
+            #expect(!detail.contains("life cycle"), "\(detail)")
+            let errno = permissions == 0o644 ? "Permission denied" : "Exec format error"
+            #expect(cold.run?.launchFailure?.contains(errno) == true, "\(detail)")
+        }
     }
 }

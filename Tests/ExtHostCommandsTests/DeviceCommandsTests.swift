@@ -83,7 +83,13 @@ struct DeviceCommandsTests {
             ["install", app.path, "--device", "iPhone-A", "--products", folder.appendingPathComponent("products").path])
         #expect(installed == .success, "\(installError)")
         #expect(FileManager.default.fileExists(atPath: root + "/Bundles/MyApp.app/PlugIns/MyShare.appex/MyShare"))
+        // The install order is recorded and shown; erasing the device starts it again.
+        let (_, showInstalled, _) = await home.run(["device", "show", "iPhone-A", "--json"])
+        let withApp = try JSONDecoder().decode(DeviceReports.Device.self, from: Data(showInstalled.utf8))
+        #expect(withApp.installOrder.map(\.order) == ["install #1"], "\(showInstalled)")
+        #expect(await home.run(["device", "show", "iPhone-A"]).1.contains(": install #1, team none"))
         #expect(await home.run(["device", "erase", "iPhone-A"]).0 == .success)
+        #expect(!FileManager.default.fileExists(atPath: root + "/InstallRecords.plist"))
         #expect(!FileManager.default.fileExists(atPath: root + "/Bundles/MyApp.app"))
         #expect(FileManager.default.fileExists(atPath: root + "/device.plist"))
         #expect(await home.run(["device", "delete", "iPhone-A"]).0 == .success)

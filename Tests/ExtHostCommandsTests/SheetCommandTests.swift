@@ -79,12 +79,21 @@ struct SheetCommandTests {
         let root = try Self.device()
         defer { try? FileManager.default.removeItem(at: root) }
         let pdf = Self.demoItems.appendingPathComponent("menu.pdf")
+        // The sharing app is of Reader's team the second time: Reader is told who sent it.
+        for (bundle, identifier) in [("Reader", "com.example.reader"), ("Sharer", "com.example.sharer")] {
+            if bundle == "Sharer" { try TestSupport.installApp(bundle, identifier, on: root, [:]) }
+            try PropertyListSerialization.data(
+                fromPropertyList: ["application-identifier": "ABCDE12345.\(identifier)"], format: .xml, options: 0
+            ).write(to: root.appendingPathComponent("Bundles/\(bundle).app/\(bundle).entitlements"))
+        }
         var delivered: [String] = []
-        for _ in 0..<2 {
+        for (index, from) in [["--from", "com.example.stranger"], ["--from", "com.example.sharer"]].enumerated() {
             let (code, out, err) = await TestSupport.run(
-                ["sheet", pdf.path, "--perform", "copy-to:com.example.reader", "--json"], root: root)
+                ["sheet", pdf.path, "--perform", "copy-to:com.example.reader", "--json"] + from, root: root)
             #expect(code == .success, "\(err)")
             let performance = try JSONDecoder().decode(SheetPerformance.self, from: Data(out.utf8))
+            #expect(performance.app?.sourceApplication == (index == 0 ? nil : "com.example.sharer"), "\(out)")
+            if index == 0 { #expect(out.contains(#""sourceApplication": null"#), "present, as null: \(out)") }
             let completion = performance.completion
             #expect(completion.activityType == "com.apple.UIKit.activity.RemoteOpenInApplication-ByCopy")
             #expect(completion.returnedItems == nil && out.contains(#""returnedItems": null"#), "present, as null")
@@ -109,12 +118,31 @@ struct SheetCommandTests {
             ["sheet", pdf, "--perform", "com.example.uppercase.Action"], root: root)
         #expect(hidden == .no)
         #expect(hiddenError.contains("is not shown"), "\(hiddenError)")
+        // With --json the refusal is one JSON object on standard output (exit 3 still).
+        let (hiddenJSON, json, _) = await TestSupport.run(
+            ["sheet", pdf, "--perform", "com.example.uppercase.Action", "--json"], root: root)
+        #expect(hiddenJSON == .no)
+        let notShown = try TestSupport.decode(SheetCommand.NotShown.self, json)
+        #expect(notShown.activity == "com.example.uppercase.Action" && !notShown.shown)
+        #expect(notShown.error.contains("is not shown"), "\(json)")
         let (unknown, _, unknownError) = await TestSupport.run(["sheet", pdf, "--perform", "nope"], root: root)
         #expect(unknown == .usage)
         #expect(unknownError.contains("no activity nope"), "\(unknownError)")
         let (dismissed, out, _) = await TestSupport.run(["sheet", pdf, "--perform", "cancel"], root: root)
         #expect(dismissed == .success)
         #expect(out.contains("activityType: nil, completed: false"), "\(out)")
+    }
+
+    @Test func performingAnApplicationActivityNamesItsKindWithTheRightArticle() async throws {
+        let root = try Self.device()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let manifest = try Self.manifest(
+            #"{"items": [{"url": "https://example.com"}], "applicationActivities": "#
+                + #"[{"type": "com.example.favorite", "title": "Favorite", "accepts": ["url"]}]}"#, in: root)
+        let (code, _, err) = await TestSupport.run(
+            ["sheet", "--activity-items", manifest.path, "--perform", "com.example.favorite"], root: root)
+        #expect(code == .usage)
+        #expect(err.contains("Favorite is an app activity"), "\(err)")
     }
 
     // MARK: - Bad input

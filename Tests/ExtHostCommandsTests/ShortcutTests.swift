@@ -133,6 +133,8 @@ struct ShortcutTests {
             let report = try TestSupport.decode(ShortcutReport.self, out, note: err)
             let app = try #require(report.app)
             #expect(app.delivery.method == expected, "\(delegate ?? "no scenes")")
+            // A user activity carries no source application: null in the report.
+            #expect(app.sourceApplication == nil && out.contains(#""sourceApplication": null"#), "\(out)")
             let output = app.run?.output ?? ""
             #expect(output.contains("ProbeTextIntent ProbeTextIntent text=typed text"), "\(output)")
         }

@@ -52,6 +52,21 @@ struct LaunchServicesTests {
         #expect(unknown.handlers.map(\.bundleIdentifier) == ["com.example.allfiles"])
     }
 
+    @Test func aClaimantOfRankNoneIsNamedWhenNoAppOpensTheFile() throws {
+        let root = try TestSupport.scratchRoot("launch")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try TestSupport.installApp(
+            "Dropper", "com.example.dropper", on: root,
+            TestSupport.claiming(["public.comma-separated-values-text"], rank: "None"))
+        let decision = Self.decide("table.csv", on: root)
+        #expect(decision.chosen == nil && decision.handlers.isEmpty)
+        #expect(
+            decision.reason.hasPrefix(
+                "com.example.dropper claims public.comma-separated-values-text only with "
+                    + "LSHandlerRank None, which never opens it"), "\(decision.reason)")
+        #expect(!decision.reason.contains("no installed app claims"))
+    }
+
     @Test func aSingleStringForLSItemContentTypesIsAccepted() throws {
         let root = try TestSupport.scratchRoot("launch")
         defer { try? FileManager.default.removeItem(at: root) }

@@ -138,6 +138,16 @@ typedef enum {
     EH_SCOPE_CALL_READLINK,   ///< readlink(path, buf, size)
     EH_SCOPE_CALL_READLINKAT, ///< readlinkat(dirfd, path, buf, size)
     EH_SCOPE_CALL_TRUNCATE,   ///< truncate(path, length)
+    EH_SCOPE_CALL_MKDIR,      ///< mkdir(path, mode)
+    EH_SCOPE_CALL_MKDIRAT,    ///< mkdirat(dirfd, path, mode)
+    EH_SCOPE_CALL_RMDIR,      ///< rmdir(path)
+    EH_SCOPE_CALL_UNLINKAT,   ///< unlinkat(dirfd, path, flags)
+    EH_SCOPE_CALL_RENAME,     ///< rename(old, new)
+    EH_SCOPE_CALL_RENAMEAT,   ///< renameat(olddirfd, old, newdirfd, new) / renameat2(…, flags)
+    EH_SCOPE_CALL_LINK,       ///< link(old, new)
+    EH_SCOPE_CALL_LINKAT,     ///< linkat(olddirfd, old, newdirfd, new, flags)
+    EH_SCOPE_CALL_SYMLINK,    ///< symlink(target, path)
+    EH_SCOPE_CALL_SYMLINKAT,  ///< symlinkat(target, newdirfd, path)
 } eh_scope_call;
 
 /// Which kind of call `syscall` is (EH_SCOPE_CALL_OTHER for any call the filter does not send).

@@ -80,6 +80,10 @@ enum AirDropCommand {
                 context.print(
                     AppHandOff.line(
                         launch.delivery, start: launch.start, bundle: launch.bundleIdentifier, pid: launch.pid))
+                context.print(
+                    AppHandOff.sourceLine(
+                        launch.sourceApplication, reason: "sharingd opens the received file; its team is Apple's"))
+                for line in AppHandOff.refusalLines(launch) { context.print(line) }
             }
         }
         switch receipt.outcome {

@@ -113,7 +113,11 @@ enum AppCommands {
             context.write(report.output, toError: false)
         }
         if report.succeeded { return .success }
-        if !parsed[.json] { context.printError("\(report.bundleIdentifier): \(report.exitStatus)") }
+        if !parsed[.json] {
+            context.printError(
+                "\(report.bundleIdentifier): \(report.launchFailure.map { "its program \(report.executable) \($0); " } ?? "")"
+                    + report.exitStatus)
+        }
         return .failure
     }
 
@@ -165,7 +169,9 @@ enum AppCommands {
             try context.printJSON(encoding: report)
         } else {
             context.write(report.output, toError: false)
-            if !report.ranLifeCycle {
+            if let failure = report.launchFailure {
+                context.printError("\(bundle): its program \(report.executable) \(failure); it \(report.exitStatus)")
+            } else if !report.ranLifeCycle {
                 context.printError(
                     "\(bundle): its program does not run the app life cycle (UIApplicationMain or an @main "
                         + "UIApplicationDelegate); it \(report.exitStatus)")

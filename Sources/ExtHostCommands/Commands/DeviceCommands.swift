@@ -80,6 +80,9 @@ enum DeviceCommands {
             context.print("\(info.name): iOS \(info.iosVersion), \(info.udid)")
             context.print("  root \(device.root)")
             context.print("  apps: \(device.apps.isEmpty ? "none" : device.apps.joined(separator: ", "))")
+            for app in device.installOrder {
+                context.print("    \(app.bundleIdentifier): \(app.order), team \(app.teamIdentifier ?? "none")")
+            }
         }
         return .success
     }
@@ -117,7 +120,11 @@ enum DeviceCommands {
             --products (what 'swift build' made), and makes the app's data container and every App Group container
             the app's and its extensions' entitlements name, as a device does at install. Everything is checked and
             staged first: a bad bundle (no Info.plist, entitlements that are not a plist, a missing executable)
-            exits 2 naming the file and leaves the device as it was. Reinstalling keeps the containers.
+            exits 2 naming the file and leaves the device as it was. Reinstalling keeps the containers. The install
+            is recorded in <root>/InstallRecords.plist (written atomically): its number in the device's install
+            sequence (the later install wins a filename extension two apps declare different types for; an update
+            takes a new number) and the app's team ID (com.apple.developer.team-identifier, else the prefix of
+            application-identifier before its first '.'; an undefined $(AppIdentifierPrefix) leaves it unknown).
             """,
         examples: ["exthost init Demo && cd Demo && swift build && exthost install MyApp.app"]
     ) { parsed, context in
@@ -134,6 +141,8 @@ enum DeviceCommands {
         } else {
             context.print(
                 "\(report.replaced ? "reinstalled" : "installed") \(report.bundleIdentifier) on \(root.url.path)")
+            context.print(
+                "  install #\(report.sequence), team \(report.teamIdentifier ?? "none (no application-identifier)")")
             for identifier in report.extensions { context.print("  extension \(identifier)") }
             for (identifier, path) in report.executables.sorted(by: { $0.key < $1.key }) {
                 context.print("  program of \(identifier): \(path)")
@@ -150,6 +159,10 @@ enum DeviceCommands {
         ["uninstall"], summary: "Remove an installed app, its containers, and groups no other app uses.",
         arguments: "BUNDLE-ID", positionalCount: 1...1,
         options: [ContainerSupport.rootOption, ContainerSupport.deviceOption],
+        discussion: """
+            Removes the app's bundle and install record: a filename extension it took from an earlier install
+            (both declaring a type for it) goes back to that app, as on a device.
+            """,
         examples: ["exthost init Demo && exthost share Demo/items && exthost uninstall io.exthost.Generic"]
     ) { parsed, context in
         let root = try ContainerSupport.root(parsed, context)

@@ -1,5 +1,6 @@
 import AppGroups
 import Foundation
+import LaunchServices
 
 /// The `--json` reports of `exthost device …` and `exthost install`, one `Codable` type each: the
 /// output is their encoding (``JSONValue/init(encoding:)``) and tests decode them.
@@ -13,6 +14,20 @@ public enum DeviceReports {
         public var root: String
         /// The installed apps' bundle names (`CardDrop.app`).
         public var apps: [String]
+        /// The apps in install order: those `exthost install` recorded by their number, after the
+        /// bundles found under `Bundles/` without a record (in discovery order).
+        public var installOrder: [Installed]
+
+        /// One app's place in the install order.
+        public struct Installed: Codable, Sendable, Equatable {
+            public var bundleIdentifier: String
+            /// `install #2`, or `found under Bundles/ without an install record (discovery #1)`.
+            public var order: String
+            /// Its number in the install records (absent for a bundle found without a record).
+            public var sequence: Int?
+            /// The team its entitlements name (absent: none).
+            public var teamIdentifier: String?
+        }
 
         init(_ info: DeviceInfo, root: DeviceRoot) {
             name = info.name
@@ -20,6 +35,11 @@ public enum DeviceReports {
             iosVersion = info.iosVersion
             self.root = root.url.path
             apps = root.bundleURLs().filter { $0.pathExtension == "app" }.map(\.lastPathComponent)
+            installOrder = InstalledBundles(root: root).apps.map {
+                Installed(
+                    bundleIdentifier: $0.identifier, order: $0.installOrder.description,
+                    sequence: $0.installOrder.sequence, teamIdentifier: $0.teamIdentifier)
+            }
         }
     }
 
@@ -46,6 +66,31 @@ public enum DeviceReports {
         public var replaced: Bool
         /// The device root's path.
         public var root: String
+        /// Its number in the device's install sequence (the later install wins a filename extension
+        /// two apps declare different types for).
+        public var sequence: Int
+        /// The team its entitlements name (null: none).
+        public var teamIdentifier: String?
+
+        private enum CodingKeys: String, CodingKey {
+            case bundleIdentifier, bundle, dataContainer, extensions, groupContainers, executables, replaced, root
+            case sequence, teamIdentifier
+        }
+
+        /// Encodes every key, `teamIdentifier` as `null` when the app names none.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(bundleIdentifier, forKey: .bundleIdentifier)
+            try container.encode(bundle, forKey: .bundle)
+            try container.encode(dataContainer, forKey: .dataContainer)
+            try container.encode(extensions, forKey: .extensions)
+            try container.encode(groupContainers, forKey: .groupContainers)
+            try container.encode(executables, forKey: .executables)
+            try container.encode(replaced, forKey: .replaced)
+            try container.encode(root, forKey: .root)
+            try container.encode(sequence, forKey: .sequence)
+            try container.encode(teamIdentifier, forKey: .teamIdentifier)
+        }
 
         init(_ report: InstallReport, root: DeviceRoot) {
             bundleIdentifier = report.bundleIdentifier
@@ -56,6 +101,8 @@ public enum DeviceReports {
             executables = OrderedObject(sorting: report.executables)
             replaced = report.replaced
             self.root = root.url.path
+            sequence = report.sequence
+            teamIdentifier = report.teamIdentifier
         }
     }
 }

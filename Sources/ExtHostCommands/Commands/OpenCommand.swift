@@ -15,13 +15,17 @@ enum OpenCommand {
     struct Report: Codable, Sendable {
         var decision: LaunchDecision
         var delivery: FileDelivery?
+        /// Why the app received the `sourceApplication` it did (`delivery.app.sourceApplication`);
+        /// nil when nothing was delivered.
+        var sourceApplicationReason: String?
 
-        enum Key: String, CodingKey { case delivery }
+        enum Key: String, CodingKey { case delivery, sourceApplicationReason }
 
         func encode(to encoder: any Encoder) throws {
             try decision.encode(to: encoder)
             var container = encoder.container(keyedBy: Key.self)
             try container.encode(delivery, forKey: .delivery)
+            try container.encode(sourceApplicationReason, forKey: .sourceApplicationReason)
         }
     }
 
@@ -32,7 +36,7 @@ enum OpenCommand {
         options: [
             .value(.with, "BUNDLE-ID", "Open with this app (it must be among the handlers)."),
             .flag(.dryRun, "Only list the handlers and the choice; hand nothing over."),
-            .value(.from, "BUNDLE-ID", "The sending app (options.sourceApplication)."),
+            .value(.from, "BUNDLE-ID", "The sending app (options.sourceApplication, given only within its team)."),
             ContainerSupport.rootOption, ContainerSupport.deviceOption,
             .flag(.json, "Print one JSON report."),
         ],
@@ -40,15 +44,19 @@ enum OpenCommand {
             A file qualifies an app when its type (from the filename extension, with every installed app's
             declarations) conforms to a type its CFBundleDocumentTypes claim; LSHandlerRank None never opens.
             The choice: the app that exports the type, then LSHandlerRank (Owner, Default, Alternate), then an
-            exact claim over a supertype claim, then install order. A URL with a custom scheme goes to an app
+            exact claim over a supertype claim, then install order. The type comes from the filename extension:
+            when two installed apps declare different types for it, the later install's type wins (the report's
+            typeChoice says who declared what, with each app's install order). A URL with a custom scheme goes to an app
             whose CFBundleURLTypes list it (several: undefined on iOS; exthost takes the first). The file is
             then handed over: the original when the app sets LSSupportsOpeningDocumentsInPlace (openInPlace
             true, security-scoped), else a copy in its Documents/Inbox — and the URL is delivered to the app's
             process (its program, or the built-in app for a bundle without one): warm to a running app ('exthost
             app launch') through scene(_:openURLContexts:), cold by launching it through
             scene(_:willConnectTo:options:); application(_:open:options:) for an app without scenes. An app that
-            lacks the entry point for the case loses the URL, and the report says so. Exit: 0 delivered (or
-            listed), 1 the app lost the URL, 2 bad input, 3 no app opens it.
+            lacks the entry point for the case loses the URL, and the report says so. options.sourceApplication
+            is the --from app only when it is installed and shares the receiver's team ID (the prefix of the
+            application-identifier entitlement, or com.apple.developer.team-identifier); nil otherwise. Exit: 0
+            delivered (or listed), 1 the app lost the URL, 2 bad input, 3 no app opens it.
             """,
         examples: ["exthost open https://www.apple.com --dry-run"]
     ) { parsed, context in
@@ -78,9 +86,12 @@ enum OpenCommand {
             decision.reason = "chosen with --with"
         }
         var delivery: FileDelivery?
+        var source: SourceApplicationDecision?
         if let chosen = decision.chosen, !parsed[.dryRun] {
+            let decided = bundles.sourceApplication(from: parsed[.from], to: chosen)
+            source = decided
             var context = OpenURLContextDescription(
-                url: target, openInPlace: false, sourceApplication: parsed[.from])
+                url: target, openInPlace: false, sourceApplication: decided.value)
             if let file {
                 do {
                     let handed = try bundles.deliver(file: file, to: chosen, on: root)
@@ -96,9 +107,11 @@ enum OpenCommand {
             delivery = handed
         }
         if parsed[.json] {
-            try context.printJSON(encoding: Report(decision: decision, delivery: delivery))
+            try context.printJSON(
+                encoding: Report(decision: decision, delivery: delivery, sourceApplicationReason: source?.reason))
         } else {
             context.print("\(decision.target)\(decision.typeIdentifier.map { " (\($0))" } ?? "")")
+            if let choice = decision.typeChoice { context.print("  type: \(choice.reason)") }
             for handler in decision.handlers {
                 let mark = handler.bundleIdentifier == decision.chosen ? "→" : " "
                 context.print("  \(mark) \(handler.bundleIdentifier) [\(handler.rank)]: \(handler.reason)")
@@ -113,6 +126,8 @@ enum OpenCommand {
             if let app = delivery?.app {
                 context.print(
                     AppHandOff.line(app.delivery, start: app.start, bundle: app.bundleIdentifier, pid: app.pid))
+                if let source { context.print(AppHandOff.sourceLine(app.sourceApplication, reason: source.reason)) }
+                for line in AppHandOff.refusalLines(app) { context.print(line) }
                 if let output = app.run?.output, !output.isEmpty { context.write(output, toError: false) }
             }
         }
@@ -125,7 +140,9 @@ extension OpenCommand.Report {
     /// Reads the merged object back: the decision from its own keys, `delivery` beside them.
     init(from decoder: any Decoder) throws {
         decision = try LaunchDecision(from: decoder)
-        delivery = try decoder.container(keyedBy: Key.self).decodeIfPresent(FileDelivery.self, forKey: .delivery)
+        let container = try decoder.container(keyedBy: Key.self)
+        delivery = try container.decodeIfPresent(FileDelivery.self, forKey: .delivery)
+        sourceApplicationReason = try container.decodeIfPresent(String.self, forKey: .sourceApplicationReason)
     }
 }
 

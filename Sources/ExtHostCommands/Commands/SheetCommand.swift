@@ -12,6 +12,16 @@ import SheetReports
 enum SheetCommand {
     static var all: [CommandSpec] { [sheet] }
 
+    /// `sheet --perform ID --json` for an activity the sheet does not show (exit 3).
+    struct NotShown: Codable, Sendable, Equatable {
+        /// The activity asked for.
+        var activity: String
+        /// Always false.
+        var shown: Bool
+        /// Why it is not shown, and so cannot be chosen.
+        var error: String
+    }
+
     static let sheet = CommandSpec(
         ["sheet"],
         summary:
@@ -31,6 +41,9 @@ enum SheetCommand {
                 .extensionArgument, "ARG",
                 "An argument for --extension-executable (repeatable; any value, also one beginning with '-').",
                 anyValue: true),
+            .value(
+                .from, "BUNDLE-ID",
+                "With --perform: the sharing app (Copy to/Open in gives it as sourceApplication within its team)."),
             .value(.html, "FILE.html", "Also write the sheet as a page."),
             .flag(.json, "Print one JSON report."),
         ],
@@ -87,6 +100,7 @@ enum SheetCommand {
             return .success
         }
         var options = SheetPerformOptions(programs: try Executables.programs())
+        options.sharingApp = parsed[.from]
         if let path = parsed[.extensionExecutable] {
             options.extensionExecutable = context.resolve(path)
             options.extensionArguments = parsed[.extensionArgument]
@@ -99,6 +113,9 @@ enum SheetCommand {
             case .badInput: throw CommandError.input(error.description)
             case .failed: throw CommandError.failed(error.description)
             case .notShown:
+                if parsed[.json] {
+                    try context.printJSON(encoding: NotShown(activity: id, shown: false, error: error.description))
+                }
                 context.printError("error: \(error.description)")
                 return .no
             }
@@ -190,6 +207,8 @@ enum SheetCommand {
         if let launch = performance.app {
             lines.append(
                 AppHandOff.line(launch.delivery, start: launch.start, bundle: launch.bundleIdentifier, pid: launch.pid))
+            lines.append(AppHandOff.sourceLine(launch.sourceApplication))
+            lines += AppHandOff.refusalLines(launch)
         }
         return lines.joined(separator: "\n")
     }

@@ -1,5 +1,6 @@
 import ActivationRules
 import Foundation
+import LaunchServices
 import UniformTypes
 
 /// `exthost types …`: the uniform type registry (system types plus bundles' declarations).
@@ -72,18 +73,47 @@ enum TypesCommands {
 
     static let forExtension = CommandSpec(
         ["types", "for-extension"], summary: "The preferred type for a filename extension (a dyn. type if unknown).",
-        arguments: "EXT", positionalCount: 1...1, options: [conformingTo, allMatches, json, declarations],
+        arguments: "EXT", positionalCount: 1...1,
+        options: [
+            conformingTo, allMatches, json,
+            .flag(.installed, "Use the types the device's installed apps declare; say who won the extension and why."),
+            ContainerSupport.rootOption, ContainerSupport.deviceOption, declarations,
+        ],
         discussion: registryDiscussion
             + """
 
             A leading dot is ignored. Only types conforming to --conforming-to (default public.data, as
             UTType(filenameExtension:)) are candidates, so packages such as rtfd need --conforming-to
             com.apple.package. Public types win; when nothing matches, the answer is a dynamic dyn.… type.
+            --installed asks the device (--root/--device): when two installed apps declare different types for
+            the extension, the later install wins (uninstalling it gives the extension back); bundles found under
+            Bundles/ without an install record count as installed first, in folder-name order. Its --json is
+            {"extension", "typeIdentifier", "candidates": [{"typeIdentifier", "declaration", "bundleIdentifier",
+            "installOrder"}], "reason"}.
             """
     ) { parsed, context in
         var tag = parsed.positionals[0]
         if tag.hasPrefix(".") { tag.removeFirst() }
         guard !tag.isEmpty else { throw CommandError.usage("the filename extension is empty") }
+        if parsed[.installed] {
+            guard parsed[.declarations].isEmpty, parsed[.conformingTo] == nil, !parsed[.all] else {
+                throw CommandError.usage("--installed takes neither --declarations, --conforming-to nor --all")
+            }
+            let choice = InstalledBundles(root: try ContainerSupport.root(parsed, context))
+                .typeChoice(forFilenameExtension: tag)
+            if parsed[.json] {
+                try context.printJSON(encoding: choice)
+            } else {
+                context.print(choice.typeIdentifier)
+                context.print("  \(choice.reason)")
+                for candidate in choice.candidates {
+                    let mark = candidate.typeIdentifier == choice.typeIdentifier ? "→" : " "
+                    let who = candidate.bundleIdentifier.map { " by \($0) (\(candidate.installOrder ?? ""))" } ?? ""
+                    context.print("  \(mark) \(candidate.typeIdentifier): \(candidate.declaration)\(who)")
+                }
+            }
+            return .success
+        }
         return try tagLookup(
             tag: tag, label: "extension", parsed: parsed, context: context,
             report: {

@@ -62,6 +62,16 @@ enum AppHandOff {
         }
     }
 
+    /// `sourceApplication: com.example.sender — why`, or `sourceApplication: nil — why`.
+    static func sourceLine(_ source: String?, reason: String? = nil) -> String {
+        "sourceApplication: \(source ?? "nil")" + (reason.map { " — \($0)" } ?? "")
+    }
+
+    /// `refused: WHY` for each call the app's sandbox refused with a reason (a write to its Inbox copy).
+    static func refusalLines(_ app: AppOpenReport) -> [String] {
+        (app.run?.refusals ?? []).map { "refused: \($0)" }
+    }
+
     /// Calls `stop` on SIGINT or SIGTERM (which then no longer end the process) while the
     /// returned value lives.
     static func stopOnSignals(_ stop: @escaping @Sendable () -> Void) -> SignalHandlers {

@@ -19,6 +19,8 @@ extension OptionKey where Value == Bool {
     static var decline: Self { Self("decline") }
     /// `--dry-run`.
     static var dryRun: Self { Self("dry-run") }
+    /// `--installed`.
+    static var installed: Self { Self("installed") }
     /// `--help`.
     static var help: Self { Self("help") }
     /// `--json`.

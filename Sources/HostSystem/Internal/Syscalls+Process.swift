@@ -98,3 +98,5 @@ internal func system_eh_read_process_memory(
 }
 
 internal func system_stat(_ path: UnsafePointer<CChar>, _ buf: UnsafeMutablePointer<stat>) -> CInt { stat(path, buf) }
+/// `lstat(2)`: the last component not followed.
+internal func system_lstat(_ path: UnsafePointer<CChar>, _ buf: UnsafeMutablePointer<stat>) -> CInt { lstat(path, buf) }
