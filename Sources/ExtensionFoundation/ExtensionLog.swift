@@ -1,4 +1,4 @@
-import ExtensionIPC
+package import ExtensionIPC
 import ExtensionRuntime
 import HostSystem
 
