@@ -210,7 +210,7 @@ let package = Package(
                 "exthost-hostile-extension", "exthost-probe-extension", "exthost-probe-app", "ExtensionHost",
                 "HostSystem", "ItemProviders",
                 "Payloads", "ShareSheet", "ExtensionIPC", "ActivationRules", "LaunchServices", "Shortcuts",
-                "ExtHostTestSupport", "SheetReports", "UniformTypes", "HeadlessScreens",
+                "ExtHostTestSupport", "SheetReports", "UniformTypes", "HeadlessScreens", "XcodeProjects",
             ], exclude: ["BadInputs", "HelpSnapshots"]),
         .testTarget(
             name: "ExtensionHostTests",

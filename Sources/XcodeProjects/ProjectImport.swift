@@ -96,7 +96,7 @@ public enum ProjectImport {
                 originals[link] = source.url.path
             }
         }
-        try await build(output, scratch: scratch, swift: swift, originals: originals)
+        try await build(output, scratch: scratch, swift: swift, originals: originals, localPackages: plan.localPackages)
         report.seconds.build = Self.seconds(clock.now - buildStart)
 
         progress("installing \(plan.app.bundleName) on \(options.device.url.path)")
@@ -125,10 +125,11 @@ public enum ProjectImport {
     }
 
     /// `swift build --package-path DIR --scratch-path SCRATCH`, its output in `DIR/build.log`.
-    /// - Throws: ``XcodeProjectError`` (failed) with the log's last lines when the build fails.
-    static func build(_ package: URL, scratch: URL, swift: String, originals: [String: String])
-        async throws(XcodeProjectError)
-    {
+    /// - Throws: ``XcodeProjectError``: input (exit 2) naming the local package whose files the
+    ///   errors are in (it does not build on Linux); otherwise failed, with the log's last lines.
+    static func build(
+        _ package: URL, scratch: URL, swift: String, originals: [String: String], localPackages: [LocalPackage] = []
+    ) async throws(XcodeProjectError) {
         let logURL = package.appendingPathComponent("build.log")
         let log: FileDescriptor
         do {
@@ -156,6 +157,15 @@ public enum ProjectImport {
                     line = original + line.dropFirst(link.count)
                 }
                 return line
+            }
+            if let local = localPackages.first(where: { local in
+                relevant.contains { $0.hasPrefix(local.url.path + "/") }
+            }) {
+                throw XcodeProjectError(
+                    .input,
+                    "the local package \(local.identity) (\(local.url.path)) does not build on Linux; the whole log is "
+                        + "\(logURL.path):\n  "
+                        + relevant.filter { $0.hasPrefix(local.url.path + "/") }.prefix(20).joined(separator: "\n  "))
             }
             throw XcodeProjectError(
                 .failed,
