@@ -33,10 +33,9 @@ public struct LocalPackage: Sendable, Equatable {
                 at: location)
         }
         let manifest = String(decoding: manifestData, as: UTF8.self)
-        // Every string literal of the manifest: product, target and dependency names.
-        let literals = Set(
-            manifest.components(separatedBy: "\"").enumerated().filter { $0.offset % 2 == 1 }.map(\.element))
-        guard literals.contains(product) else {
+        // Whether the manifest names `name` in a string literal (a product, target or dependency).
+        func mentions(_ name: String) -> Bool { manifest.contains("\"\(name)\"") }
+        guard mentions(product) else {
             throw .input(
                 "the local package \(url.path) declares no product '\(product)' (\(manifestURL.path) never names it)",
                 at: location)
@@ -56,7 +55,7 @@ public struct LocalPackage: Sendable, Equatable {
             guard let data = try? Data(contentsOf: file) else { continue }
             for (module, place) in ImportPlan.imports(
                 in: String(decoding: data, as: UTF8.self), file: file.path, unconditionalOnly: true)
-            where !linuxModules.contains(module) && !modules.contains(module) && !literals.contains(module) {
+            where !linuxModules.contains(module) && !modules.contains(module) && !mentions(module) {
                 problems.append("\(place): imports \(module), which Linux does not have")
             }
         }

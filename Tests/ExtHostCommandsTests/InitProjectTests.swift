@@ -49,6 +49,22 @@ import XcodeProjects
         }
     }
 
+    /// The guide's CI section shows the default template's job as `exthost init` writes it (for an
+    /// example repository and tag; without the two comment lines naming what wrote it).
+    @Test func theGuideShowsTheWorkflowAsInitWritesIt() throws {
+        let guide = try String(
+            contentsOf: TestSupport.packageRoot.appendingPathComponent("docs/guide.md"), encoding: .utf8)
+        let readme = try #require(InitTemplate.files.first { $0.path == "README.md" })
+        let workflow = CIWorkflow(
+            source: .init(repository: "https://example.com/exthost.git", ref: "v1.0"), writtenBy: "exthost init",
+            commands: CIWorkflow.commands(inReadme: String(decoding: readme.bytes, as: UTF8.self)))
+        let shown = workflow.text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2)
+            .joined(separator: "\n")
+        #expect(
+            guide.contains("```yaml\n" + shown + "```"), "docs/guide.md does not show the job as exthost init writes it"
+        )
+    }
+
     @Test func initRefusesAFolderThatHoldsFiles() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("init-full-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
