@@ -137,6 +137,17 @@ public enum ProjectImport {
         } catch {
             throw XcodeProjectError(.failed, "cannot write \(logURL.path): \(error)")
         }
+        // SwiftPM (6.3.1) reuses the build plan of the last package built in a scratch path when that
+        // build failed, so a project imported next with the same --build-path builds the other one's
+        // targets (observed: a broken local package failed every later import). When the scratch path
+        // last built another package, its plan (debug.yaml) is removed first: SwiftPM plans afresh,
+        // and what it compiled stays.
+        let marker = scratch.appendingPathComponent("exthost-import-package")
+        if (try? String(contentsOf: marker, encoding: .utf8)) != package.path {
+            try? FileManager.default.removeItem(at: scratch.appendingPathComponent("debug.yaml"))
+            try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+            try? Data(package.path.utf8).write(to: marker, options: .atomic)
+        }
         var spawn = Spawn(
             executable: swift, arguments: ["build", "--package-path", package.path, "--scratch-path", scratch.path])
         spawn.descriptors = [1: log, 2: log]

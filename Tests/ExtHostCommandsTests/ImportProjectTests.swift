@@ -93,6 +93,18 @@ import XcodeProjects
             (code, output) = try await InitProjectTests.shell(step.joined(separator: "\n"), in: work, jobEnvironment)
             #expect(code == 0 && output.contains("unchanged since the last import"), "\(output)")
         }
+        // A local package whose own file does not compile: exit 2 naming the package and the line.
+        // The projects imported next with this --build-path build (SwiftPM would reuse this failed
+        // build's plan for them: ProjectImport has it plan afresh).
+        let stamp = work.appendingPathComponent("LocalPackage/Packages/StampKit/Sources/StampKit/Stamp.swift")
+        try String(contentsOf: stamp, encoding: .utf8).replacingOccurrences(of: "title = \"?\"", with: "title = 42")
+            .write(to: stamp, atomically: true, encoding: .utf8)
+        (code, output) = try await run("exthost import LocalPackage --root devpkg \(build)")
+        #expect(code == 2, "\(output.suffix(6000))")
+        #expect(
+            output.contains(
+                "the local package StampKit (\(stamp.path.dropLast("/Sources/StampKit/Stamp.swift".count))) "
+                    + "does not build on Linux") && output.contains("\(stamp.path):13:"), "\(output)")
 
         // The cross-platform layout: the app (Expo) stays behind, the built-in app stands in; the
         // template's openURL: through the responder chain opens it before iOS 18 and not from 18 on.
