@@ -177,6 +177,8 @@ let package = Package(
         .target(name: "CEscapeProbes"),
         .executableTarget(
             name: "exthost-hostile-extension", dependencies: ["CEscapeProbes", "HostSystem", "ExtensionIPC"]),
+        // An app's program that tries every escape from its sandbox (C, like the hostile extension; tests only).
+        .executableTarget(name: "exthost-hostile-app", dependencies: ["CEscapeProbes"]),
 
         // MARK: - Benchmarks (run by Scripts/bench-*, release builds)
         .executableTarget(
@@ -207,8 +209,8 @@ let package = Package(
             name: "ExtHostCommandsTests",
             dependencies: [
                 "ExtHostCommands", "AppGroups", "exthost", "exthost-sandbox-exec", "exthost-example-extension",
-                "exthost-hostile-extension", "exthost-probe-extension", "exthost-probe-app", "ExtensionHost",
-                "HostSystem", "ItemProviders",
+                "exthost-hostile-extension", "exthost-hostile-app", "exthost-probe-extension", "exthost-probe-app",
+                "ExtensionHost", "HostSystem", "ItemProviders",
                 "Payloads", "ShareSheet", "ExtensionIPC", "ActivationRules", "LaunchServices", "Shortcuts",
                 "ExtHostTestSupport", "SheetReports", "UniformTypes", "HeadlessScreens", "XcodeProjects",
             ], exclude: ["BadInputs", "HelpSnapshots"]),
@@ -237,7 +239,7 @@ let package = Package(
             name: "ShortcutsTests",
             dependencies: [
                 "Shortcuts", "AppGroups", "ExtensionHost", "ExtensionIPC", "HostSystem", "ExtHostTestSupport",
-            ]),
+            ], exclude: ["FuzzRegressions"]),
         .testTarget(
             name: "ShareSheetTests",
             dependencies: [

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/eventfd.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -79,3 +80,5 @@ __attribute__((constructor)) static void eh_adopt_process_path(void) {
 }
 
 const char *eh_adopted_process_path(void) { return eh_process_path; }
+
+int eh_eventfd_cloexec(void) { return eventfd(0, EFD_CLOEXEC); }

@@ -104,12 +104,16 @@ public enum ExtHostCommands {
         for (label, spec) in zip(labels, commands) {
             text += "  \(label.column(width))\(spec.summary)\n"
         }
-        text += "\nEvery command takes --help; most take --json for machine output.\n\n\(ExitCode.documentation)"
+        text += "\nEvery command takes --help; most take --json for machine output.\n"
+        // A group's overview (`exthost device --help`) shows its commands' examples.
+        if title != nil { text += CommandSpec.examplesSection(commands.flatMap(\.examples)) }
+        text += "\n\(ExitCode.documentation)"
         return text
     }
 
     static let helpCommand = CommandSpec(
-        ["help"], summary: "Show help for a command.", arguments: "[COMMAND…]", positionalCount: 0...Int.max
+        ["help"], summary: "Show help for a command.", arguments: "[COMMAND…]", positionalCount: 0...Int.max,
+        examples: ["exthost help share"]
     ) { parsed, context in
         let words = parsed.positionals
         if words.isEmpty {

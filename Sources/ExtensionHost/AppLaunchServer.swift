@@ -26,6 +26,67 @@ public enum AppLaunchServer {
         root.url.appendingPathComponent("Run").appendingPathComponent("\(bundleIdentifier).sock").path
     }
 
+    /// The secret a client presents before its request (`<root>/Run/<bundle>.token`, mode 0600):
+    /// exthost's own processes read it; an app or extension cannot, as its sandbox keeps it out of
+    /// `<root>/Run`. A sandboxed program that finds another app's socket (its path is easily
+    /// guessed) can connect to it — Landlock does not govern connecting to a named socket — but is
+    /// refused without the token.
+    public static func tokenPath(_ bundleIdentifier: String, on root: DeviceRoot) -> String {
+        root.url.appendingPathComponent("Run").appendingPathComponent("\(bundleIdentifier).token").path
+    }
+
+    /// The token's length in bytes (64 hexadecimal digits: 256 random bits).
+    static let tokenLength = 64
+
+    /// Writes a new token for `bundleIdentifier` (readable by its owner only) and returns it.
+    static func makeToken(_ bundleIdentifier: String, on root: DeviceRoot) throws(Errno) -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        let digits = Array("0123456789abcdef".utf8)
+        let token = (0..<tokenLength).map { _ in digits[Int(generator.next() % 16)] }
+        let path = tokenPath(bundleIdentifier, on: root)
+        let file = try FileDescriptor.open(path, [.writeOnly, .create, .truncate, .noFollow], permissions: 0o600)
+        defer { try? file.close() }
+        try file.writeAll(token)
+        return token
+    }
+
+    /// Connects to the running app's socket and presents the token; nil when it does not run or
+    /// the token cannot be read (a sandboxed caller).
+    static func connect(_ bundleIdentifier: String, on root: DeviceRoot) -> Socket? {
+        guard let file = try? FileDescriptor.open(tokenPath(bundleIdentifier, on: root), .noFollow) else { return nil }
+        let token = try? file.readAll(limit: tokenLength + 1)
+        try? file.close()
+        guard let token, token.count == tokenLength,
+            let socket = try? Socket.connect(toPath: socketPath(bundleIdentifier, on: root))
+        else { return nil }
+        guard (try? socket.sendAll(token)) != nil else {
+            try? socket.close()
+            return nil
+        }
+        return socket
+    }
+
+    /// Whether the client on `socket` presents `token` within two seconds.
+    static func authenticate(_ socket: Socket, token: [UInt8]) -> Bool {
+        var received: [UInt8] = []
+        let deadline = ContinuousClock.now + .seconds(2)
+        var buffer = [UInt8](repeating: 0, count: tokenLength)
+        while received.count < tokenLength {
+            let left = deadline - ContinuousClock.now
+            guard left > .zero, let ready = try? socket.descriptor.poll(for: .readable, timeout: left), !ready.isEmpty
+            else { return false }
+            let wanted = tokenLength - received.count
+            let got = buffer.withUnsafeMutableBytes { raw in
+                try? socket.receive(into: UnsafeMutableRawBufferPointer(rebasing: raw[0..<wanted]))
+            }
+            guard let got, got.byteCount > 0 else { return false }
+            for descriptor in got.descriptors { try? descriptor.close() }
+            received += buffer[0..<got.byteCount]
+        }
+        // Compared in full whatever differs first.
+        return zip(received, token).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+
     /// Throws when `bundleIdentifier` cannot be kept running on `root`: it already runs (iOS keeps
     /// one instance), or the socket's path does not fit a Unix socket address (108 bytes).
     /// - Throws: ``ShareError`` (bad input for the path; a failure for a running app).
@@ -54,34 +115,53 @@ public enum AppLaunchServer {
         let path = socketPath(app.bundleIdentifier, on: root)
         try? FileManager.default.createDirectory(
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        return AppListener(app: app, listener: try UnixSocketListener(path: path), wake: try WakeSignal())
+        let wake = try WakeSignal()
+        let token = try makeToken(app.bundleIdentifier, on: root)
+        let listener: UnixSocketListener
+        do throws(Errno) {
+            listener = try UnixSocketListener(path: path)
+        } catch {
+            _ = try? FileManager.default.removeItem(atPath: tokenPath(app.bundleIdentifier, on: root))
+            throw error
+        }
+        return AppListener(
+            app: app, listener: listener, wake: wake, token: token,
+            tokenPath: tokenPath(app.bundleIdentifier, on: root))
     }
 }
 
 /// A running app's bound socket (``AppLaunchServer/listen(_:on:)``): ``serve(onOpen:)`` answers its
-/// clients until ``stop()`` or a client's `terminate`.
+/// clients until ``stop()`` or a client's `terminate`. A client is answered only when it first
+/// presents the token written beside the socket (``AppLaunchServer/tokenPath(_:on:)``).
 public final class AppListener: Sendable {
     /// The app it delivers to.
     public let app: RunningApp
     private let listener: UnixSocketListener
     private let wake: WakeSignal
+    private let token: [UInt8]
+    private let tokenPath: String
     private let closed = Locked(false)
 
-    init(app: RunningApp, listener: UnixSocketListener, wake: WakeSignal) {
+    init(app: RunningApp, listener: UnixSocketListener, wake: WakeSignal, token: [UInt8], tokenPath: String) {
         self.app = app
         self.listener = listener
         self.wake = wake
+        self.token = token
+        self.tokenPath = tokenPath
     }
 
     deinit { close() }
 
-    /// Removes the socket, once.
+    /// Removes the socket and its token, once.
     private func close() {
         let first = closed.withLock { closed in
             defer { closed = true }
             return !closed
         }
-        if first { listener.close() }
+        if first {
+            listener.close()
+            _ = try? FileManager.default.removeItem(atPath: tokenPath)
+        }
     }
 
     /// Ends ``serve(onOpen:)`` (at once when it waits for a client; after the delivery in hand
@@ -92,11 +172,16 @@ public final class AppListener: Sendable {
     /// `open` (answered with `delivered`) or `terminate`. Then the socket is removed.
     public func serve(onOpen: @escaping @Sendable (AppDelivery) -> Void = { _ in }) async {
         defer { close() }
-        let (listener, wake) = (self.listener, self.wake)
+        let (listener, wake, token) = (self.listener, self.wake, self.token)
         while !wake.isSignaled {
             // nil: stopped (or the listener failed); serving ends either way.
             guard let connection = await withBlockingWait({ try? listener.accept(until: wake) }) ?? nil else {
                 return
+            }
+            guard await withBlockingWait({ AppLaunchServer.authenticate(connection, token: token) }) else {
+                // Not one of exthost's processes (it could not read the token): nothing is delivered.
+                try? connection.close()
+                continue
             }
             let channel = AppChannel(socket: connection)
             defer { channel.close() }
@@ -131,7 +216,7 @@ extension AppLaunchServer {
         // The exchange blocks (connect, send, the app's reply): on a thread of its own, not one of
         // Swift concurrency's few cooperative threads; an app that never answers is not running.
         await withBlockingWait { () -> (pid: Int, delivery: AppDelivery)? in
-            guard let socket = try? Socket.connect(toPath: socketPath(bundleIdentifier, on: root)) else { return nil }
+            guard let socket = connect(bundleIdentifier, on: root) else { return nil }
             let channel = AppChannel(socket: socket)
             defer { channel.close() }
             let message =
@@ -151,7 +236,7 @@ extension AppLaunchServer {
 
     /// Asks the running app to terminate; returns its pid, or nil when it was not running.
     public static func terminate(_ bundleIdentifier: String, on root: DeviceRoot) -> Int? {
-        guard let socket = try? Socket.connect(toPath: socketPath(bundleIdentifier, on: root)) else { return nil }
+        guard let socket = connect(bundleIdentifier, on: root) else { return nil }
         let channel = AppChannel(socket: socket)
         defer { channel.close() }
         guard (try? channel.send(AppMessage(.terminate))) != nil, let reply = try? channel.receive() else { return nil }

@@ -80,7 +80,8 @@ public enum ExtensionHost {
                     try? ours.close()
                     session.attach(broker)
                 }
-                await supervise(child, launch: launch, channel: channel, session: session, tracker: tracker)
+                await supervise(
+                    child, launch: launch, channel: channel, session: session, tracker: tracker, cgroup: cgroup)
                 return child.pid
             }
         } catch {
@@ -141,8 +142,17 @@ public enum ExtensionHost {
     /// connection has drained.
     private static func supervise(
         _ child: ChildProcess, launch: ExtensionLaunch, channel: ExtensionChannel, session: some ExtensionSession,
-        tracker: RunTracker
+        tracker: RunTracker, cgroup: MemoryCgroup?
     ) async {
+        // The kernel's kill, read from the cgroup's memory.events as it happens: the explanation
+        // (the peak, what it was doing) does not depend on the watchdog sampling in time.
+        let kernelKill = Task { () -> Bool in
+            guard let cgroup, await cgroup.oomKill() != nil else { return false }
+            let reason = MemoryReason.kernelKill(
+                limits: launch.limits, peak: cgroup.peakBytes, activity: channel.activity)
+            if tracker.kill(.killedMemory, reason) { killTree(child, tracker: tracker) }
+            return true
+        }
         let serving = Task {
             await serve(child, channel: channel, session: session, tracker: tracker, handOff: launch.handOff)
         }
@@ -160,6 +170,13 @@ public enum ExtensionHost {
         killTree(child, tracker: tracker)
         timing.cancel()
         watching.cancel()
+        kernelKill.cancel()
+        // Ended before the wait saw the event: the count is in memory.events all the same.
+        if await !kernelKill.value, let cgroup, let events = cgroup.events, events.oomKill > 0 {
+            let reason = MemoryReason.kernelKill(
+                limits: launch.limits, peak: cgroup.peakBytes, activity: channel.activity)
+            _ = tracker.kill(.killedMemory, reason)
+        }
         // Every frame it sent before exiting is still readable: drain them (end of stream comes
         // once its last copy of the socket is gone), but never wait long for an escaped holder.
         let drained = Task {
@@ -377,6 +394,13 @@ public enum ExtensionHost {
 /// The end of a memory kill's reason: what the extension was doing, and the fix when it was
 /// reading a whole representation into memory.
 enum MemoryReason {
+    /// A kill by the cgroup's OOM killer (`memory.max` is the limit itself).
+    static func kernelKill(limits: ExtensionLimits, peak: Int?, activity: String?) -> String {
+        "went over its memory limit of \(limits.memoryBytes.byteDescription): the kernel's limit (cgroup "
+            + "memory limit, read from its memory events as it acted) ended it"
+            + (peak.map { " at \($0.byteDescription) charged" } ?? "") + doing(activity)
+    }
+
     static func doing(_ activity: String?) -> String {
         guard let activity else { return "" }
         return " while \(activity)"
@@ -520,7 +544,7 @@ final class RunTracker: Sendable {
                 outcome = .killedMemory
                 reason =
                     "went over its memory limit of \(limits.memoryBytes.byteDescription): the kernel's limit "
-                    + "(cgroup, \(limits.cgroupCeilingBytes.byteDescription)) ended it"
+                    + "(cgroup memory.max) ended it"
                     + (kernel.cgroupPeakBytes.map { " at \($0.byteDescription) charged" } ?? "")
                     + MemoryReason.doing(channel.activity)
             } else if kernel.enforcement == .rlimitData, case .signaled(let signal, _) = status,

@@ -18,9 +18,10 @@ public struct ExtensionLimits: Hashable, Sendable {
     /// Which kernel limit backs the watchdog (default: the best this machine offers).
     public var memoryEnforcement: MemoryEnforcement.Preference = .best
 
-    /// The kernel's ceiling under a cgroup: the limit plus an eighth of it (at least 8 MiB), so the
-    /// watchdog, which names what the extension was doing, normally acts first.
-    public var cgroupCeilingBytes: Int { memoryBytes + max(8 << 20, memoryBytes / 8) }
+    /// The kernel's ceiling under a cgroup (`memory.max`): the limit itself, as on a device. The
+    /// kill is read from the cgroup's `memory.events` as it happens, so its explanation (the peak,
+    /// what the extension was doing) arrives whether the watchdog or the kernel acts first.
+    public var cgroupCeilingBytes: Int { memoryBytes }
     /// The `RLIMIT_DATA` ceiling: the limit plus room for what a Swift process maps privately
     /// without touching it — an idle one about 40 MiB, and every thread's 8 MiB stack counts — so
     /// the runtime still starts and a process with a dozen threads still works.

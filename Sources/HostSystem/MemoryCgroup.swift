@@ -47,7 +47,11 @@ public final class MemoryCgroup: Sendable {
             let cgroup = MemoryCgroup(directory: directory, version: version)
             let limitFile = version == 2 ? "memory.max" : "memory.limit_in_bytes"
             if cgroup.write(String(limitBytes), to: limitFile) {
-                if version == 2 { _ = cgroup.write("0", to: "memory.swap.max") }
+                if version == 2 {
+                    _ = cgroup.write("0", to: "memory.swap.max")
+                    // One kill ends the whole tree, as the limit is the extension's, not one process's.
+                    _ = cgroup.write("1", to: "memory.oom.group")
+                }
                 return cgroup
             }
             cgroup.remove()

@@ -1,6 +1,7 @@
 public import AppGroups
 import ExtensionHost
 import Foundation
+import HostSystem
 import UniformTypes
 
 /// What an AirDrop sender announces before the bytes: the file's name, its type identifier (the
@@ -77,6 +78,15 @@ public struct AirDropReceiver: Sendable {
     public var chosenApp: String?
     /// The largest transfer accepted.
     public var maximumBytes = 4 << 30
+    /// How long the sender may send nothing mid-transfer before the receiver gives up (what a
+    /// `read` that waited that long throws: ``Stalled``).
+    public var stallLimit: Duration = .seconds(30)
+
+    /// What the `read` of ``receive(_:read:)`` throws when the sender sent nothing for ``stallLimit``.
+    public struct Stalled: Error, Sendable {
+        /// A stall.
+        public init() {}
+    }
 
     /// A receiver.
     public init(root: DeviceRoot, iosVersion: String, accept: Bool, chosenApp: String? = nil) {
@@ -97,9 +107,23 @@ public struct AirDropReceiver: Sendable {
         {
             return "the file name \(String(reflecting: name)) is not a plain file name"
         }
-        if offer.bytes < 0 || offer.bytes > maximumBytes { return "the announced size \(offer.bytes) is out of range" }
+        if offer.bytes < 0 { return "the announced size \(offer.bytes) is out of range" }
+        if let free = freeBytes, offer.bytes > free {
+            return
+                "the announced size of \(offer.bytes) bytes is more than the \(free) bytes free on the receiving device"
+        }
+        if offer.bytes > maximumBytes { return "the announced size \(offer.bytes) is out of range" }
         if offer.sha256.count != 64 || !offer.sha256.allSatisfy(\.isHexDigit) { return "the digest is not SHA-256 hex" }
         return nil
+    }
+
+    /// The bytes free for an unprivileged writer on the receiving device's file system (of its
+    /// root, or the nearest folder above it that exists), or nil when it cannot be told.
+    var freeBytes: Int? {
+        var url = root.url.standardizedFileURL
+        while !FileManager.default.fileExists(atPath: url.path), url.path != "/" { url.deleteLastPathComponent() }
+        let attributes = try? FileManager.default.attributesOfFileSystem(forPath: url.path)
+        return (attributes?[.systemFreeSize] as? NSNumber)?.intValue
     }
 
     /// Receives `offer`'s bytes from `read` (which fills the buffer and returns the count, 0 at the
@@ -131,7 +155,18 @@ public struct AirDropReceiver: Sendable {
         var total = 0
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = try buffer.withUnsafeMutableBytes { try read($0) }
+            let count: Int
+            do {
+                count = try buffer.withUnsafeMutableBytes { try read($0) }
+            } catch is Stalled {
+                let seconds =
+                    Double(stallLimit.components.seconds)
+                    + Double(stallLimit.components.attoseconds) / 1e18
+                receipt.reason =
+                    "the sender stalled after \(total) of \(offer.bytes) bytes: nothing came for \(seconds) s "
+                    + "(the receiver's time limit); nothing is kept"
+                return receipt
+            }
             if count == 0 { break }
             total += count
             if total > offer.bytes {
@@ -177,8 +212,7 @@ public struct AirDropReceiver: Sendable {
             // Saved to Downloads (iOS 17+, or "Save to Files" when no app claims it).
             let downloads = root.url.appendingPathComponent("Downloads")
             try FileManager.default.createDirectory(at: downloads, withIntermediateDirectories: true)
-            let target = InstalledBundles.uniqueName(offer.name, in: downloads)
-            try FileManager.default.moveItem(at: staging, to: target)
+            let target = try InstalledBundles.moveUnique(staging, named: offer.name, into: downloads)
             keep = true
             receipt.path = relative(target)
             guard let chosen else {

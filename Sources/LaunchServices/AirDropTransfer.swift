@@ -108,13 +108,16 @@ public enum AirDropTransfer {
     /// Starts the receiving device's process on `root` with a loopback listener bound here, runs
     /// `body` with a connection to it, and returns what `body` returned and how the receiver ended.
     /// - Throws: ``AirDropError`` (`failed`) when the receiver cannot start or the connection fails.
+    /// `stallLimit` (nil: the receiver's default, 30 s) is how long the receiver waits for a byte
+    /// mid-transfer before it refuses the sender.
     public static func withReceiver<R>(
         on root: DeviceRoot, accept: Bool, chosenApp: String?, programs: InstalledPrograms,
-        _ body: (Socket) async throws -> R
+        stallLimit: Duration? = nil, _ body: (Socket) async throws -> R
     ) async throws(AirDropError) -> (value: R, status: TerminationStatus) {
         var arguments = ["--root", root.url.path]
         if accept { arguments.append("--accept") }
         if let chosenApp { arguments += ["--with", chosenApp] }
+        if let stallLimit { arguments += ["--stall-limit", "\(stallLimit.milliseconds / 1000)"] }
         guard let receiver = programs.invocation(.airDropReceiver, arguments) else {
             throw AirDropError(.failed, "the exthost executable is not installed beside \(programs.launcher)")
         }
@@ -142,15 +145,17 @@ public enum AirDropTransfer {
 
     /// The receiving device's side: accepts one sender on `listener` (within 30 s), receives its
     /// offer and bytes, routes the file, hands it to the app (launched through `programs`; nil:
-    /// not launched), and answers with the receipt, which it also returns.
+    /// not launched), and answers with the receipt, which it also returns. A sender that sends
+    /// nothing for `stallLimit` mid-transfer is refused, with nothing kept.
     /// - Throws: ``AirDropError`` (`failed`) when no sender connects or the device cannot be written.
     public static func receive(
         on listener: LoopbackListener, root: DeviceRoot, accept: Bool, chosenApp: String?,
-        programs: InstalledPrograms?
+        programs: InstalledPrograms?, stallLimit: Duration = .seconds(30)
     ) async throws(AirDropError) -> AirDropReceipt {
-        let receiver = AirDropReceiver(
+        var receiver = AirDropReceiver(
             root: root, iosVersion: root.deviceInfo?.iosVersion ?? DeviceSet.defaultIOSVersion, accept: accept,
             chosenApp: chosenApp)
+        receiver.stallLimit = stallLimit
         let accepted = await withBlockingWait { try? listener.accept(timeout: .seconds(30)) }
         listener.close()
         guard let connection = accepted ?? nil else {
@@ -162,7 +167,13 @@ public enum AirDropTransfer {
             let offer = try? JSONDecoder().decode(AirDropOffer.self, from: header)
         {
             do {
-                receipt = try receiver.receive(offer) { buffer in try connection.receive(into: buffer).byteCount }
+                receipt = try receiver.receive(offer) { buffer in
+                    // A sender that stops mid-transfer is refused after the stall limit.
+                    guard try !connection.descriptor.poll(for: .readable, timeout: stallLimit).isEmpty else {
+                        throw AirDropReceiver.Stalled()
+                    }
+                    return try connection.receive(into: buffer).byteCount
+                }
             } catch {
                 throw AirDropError(.failed, "receiving into \(root.url.path): \(error)")
             }

@@ -2,6 +2,7 @@ public import AppGroups
 public import ExtensionHost
 import ExtensionIPC
 public import Foundation
+import HostSystem
 public import UniformTypes
 
 /// One app that can open a file or URL, and why.
@@ -186,10 +187,11 @@ extension InstalledBundles {
         let identity = try BundleIdentity.load(bundle: app.url)
         let inbox = try root.dataContainer(for: identity).url.appendingPathComponent("Documents/Inbox")
         try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
-        let target = InstalledBundles.uniqueName(name ?? file.lastPathComponent, in: inbox)
+        let target: URL
         if moving {
-            try FileManager.default.moveItem(at: file, to: target)
+            target = try InstalledBundles.moveUnique(file, named: name ?? file.lastPathComponent, into: inbox)
         } else {
+            target = InstalledBundles.uniqueName(name ?? file.lastPathComponent, in: inbox)
             try FileManager.default.copyItem(at: file, to: target)
         }
         return FileDelivery(url: target.absoluteString, openInPlace: false, inbox: inbox.path)
@@ -209,5 +211,38 @@ extension InstalledBundles {
             number += 1
         }
         return candidate
+    }
+}
+
+extension InstalledBundles {
+    /// Moves `file` into `folder` as `name`, or `name` numbered `-1`, `-2`… when taken, without ever
+    /// replacing a file: each candidate is a rename that fails when the name exists
+    /// (`RENAME_NOREPLACE`), so two transfers of one name at once both land, under two names.
+    /// - Returns: where the file is now.
+    /// - Throws: `CocoaError` naming the folder when the move fails for another reason.
+    static func moveUnique(_ file: URL, named name: String, into folder: URL) throws -> URL {
+        let base = (name as NSString).deletingPathExtension
+        let ext = (name as NSString).pathExtension
+        do throws(Errno) {
+            let source = try FileDescriptor.open(file.deletingLastPathComponent().path, .directory)
+            defer { try? source.close() }
+            let target = try FileDescriptor.open(folder.path, .directory)
+            defer { try? target.close() }
+            for number in 0..<10_000 {
+                let candidate =
+                    number == 0 ? name : "\(base)-\(number)" + (ext.isEmpty ? "" : ".\(ext)")
+                do throws(Errno) {
+                    try source.rename(file.lastPathComponent, to: candidate, in: target, flags: .noReplace)
+                    return folder.appendingPathComponent(candidate)
+                } catch  where error == .fileExists {
+                    continue
+                }
+            }
+            throw Errno.fileExists
+        } catch {
+            throw CocoaError(
+                .fileWriteUnknown,
+                userInfo: [NSFilePathErrorKey: folder.appendingPathComponent(name).path, NSUnderlyingErrorKey: error])
+        }
     }
 }

@@ -155,6 +155,8 @@ public enum IntentCatalog {
             throw ShortcutError(file, nil, "no 'actions' object")
         }
         return try actions.keys.sorted().map { key throws(ShortcutError) in
+            // The type name is the class name a shortcut calls and the activity type the app receives.
+            guard !key.isEmpty else { throw ShortcutError(file, nil, "an action in 'actions' has an empty type name") }
             guard let action = actions[key] as? [String: Any] else {
                 throw ShortcutError(file, nil, "actions.\(key) is not an object")
             }

@@ -64,6 +64,13 @@ indirect enum LocatedPlist: Sendable {
             }
             return located(object)
         }
+        // FoundationXML traps on a name or processing instruction that is not UTF-8 (it force-unwraps
+        // the decoded string), so such bytes are refused here, where they can be located.
+        if let bad = firstInvalidUTF8(data) {
+            throw PlistSyntaxError(
+                line: bad.line, column: bad.column,
+                message: "not UTF-8 (byte 0x\(String(bad.byte, radix: 16, uppercase: true)))")
+        }
         let builder = Builder()
         let parser = XMLParser(data: data)
         parser.delegate = builder
@@ -76,6 +83,47 @@ indirect enum LocatedPlist: Sendable {
             )
         }
         return root
+    }
+
+    /// The line and column (1-based) of the first byte of `data` that does not begin or continue a
+    /// well-formed UTF-8 sequence (overlong forms, surrogates and values past U+10FFFF included),
+    /// and that byte; nil when all of it is UTF-8.
+    static func firstInvalidUTF8(_ data: Data) -> (line: Int, column: Int, byte: UInt8)? {
+        let bytes = [UInt8](data)
+        var line = 1
+        var column = 1
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            let length: Int
+            var low: UInt8 = 0x80
+            var high: UInt8 = 0xBF
+            switch lead {
+            case 0x00...0x7F: length = 1
+            case 0xC2...0xDF: length = 2
+            case 0xE0: (length, low) = (3, 0xA0)
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: (length, high) = (3, 0x9F)
+            case 0xF0: (length, low) = (4, 0x90)
+            case 0xF1...0xF3: length = 4
+            case 0xF4: (length, high) = (4, 0x8F)
+            default: return (line, column, lead)
+            }
+            for offset in 1..<max(1, length) {
+                guard index + offset < bytes.count else { return (line, column, lead) }
+                let next = bytes[index + offset]
+                let range = offset == 1 ? low...high : 0x80...0xBF
+                guard range.contains(next) else { return (line, column, lead) }
+            }
+            if lead == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+            index += length
+        }
+        return nil
     }
 
     private static func located(_ object: Any) -> LocatedPlist {

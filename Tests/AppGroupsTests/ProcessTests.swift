@@ -45,7 +45,7 @@ struct ProcessTests {
         var committedBefore = try AppGroupStore.inspect(group, root: scratch.root).verify().entryCount
         var recoveries = 0
         var generator = SystemRandomNumberGenerator()
-        for trial in 0..<60 {
+        for trial in 0..<30 {
             let process = Process()
             process.executableURL = try Scratch.exthost()
             process.arguments = writeArguments(scratch, files: files, repeats: 50)

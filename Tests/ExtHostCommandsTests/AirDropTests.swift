@@ -151,4 +151,98 @@ struct AirDropTests {
             !FileManager.default.fileExists(
                 atPath: root.deletingLastPathComponent().appendingPathComponent("evil.card").path))
     }
+
+    // MARK: - More lies (issue 29)
+
+    @Test func namesThatAreNoFileNamesAndSizesBeyondFreeSpaceAreRefusedBeforeAnyByte() async throws {
+        let root = try TestSupport.scratchRoot("airdrop-names")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let body = Array("{\"name\": \"mallory\"}".utf8)
+        let sha = SHA256.hex(of: body)
+        let cases: [(String, String, String)] = [
+            ("an empty name", Self.offer(name: "", bytes: body.count, sha: sha), "not a plain file name"),
+            ("a name that is .", Self.offer(name: ".", bytes: body.count, sha: sha), "not a plain file name"),
+            ("a name with /", Self.offer(name: "cards/x.card", bytes: body.count, sha: sha), "not a plain file name"),
+            (
+                "a name with a NUL", Self.offer(name: "x\\u0000.card", bytes: body.count, sha: sha),
+                "not a plain file name"
+            ),
+            (
+                "a size beyond the free space", Self.offer(name: "big.card", bytes: 1 << 50, sha: sha),
+                "bytes free on the receiving device"
+            ),
+        ]
+        for (what, header, expected) in cases {
+            let receipt = try await Self.hostile(root, header: header, body: body)
+            print("airdrop lie: \(what) → \(receipt.outcome): \(receipt.reason)")
+            #expect(receipt.outcome == "refused", "\(what)")
+            #expect(receipt.reason.contains(expected), "\(what): \(receipt)")
+            #expect(receipt.bytes == 0, "\(what): \(receipt.bytes) bytes read")
+            #expect(Self.leftovers(root).isEmpty, "\(what) left \(Self.leftovers(root))")
+        }
+    }
+
+    @Test func aSenderThatStallsMidTransferIsRefusedAtTheTimeLimit() async throws {
+        let root = try TestSupport.scratchRoot("airdrop-stall")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let body = [UInt8](repeating: 0x41, count: 100_000)
+        let programs = try #require(InstalledPrograms.nextToExecutable())
+        let (line, status) = try await AirDropTransfer.withReceiver(
+            on: DeviceRoot(url: root), accept: true, chosenApp: nil, programs: programs, stallLimit: .milliseconds(500)
+        ) { socket in
+            let header = Self.offer(name: "slow.card", bytes: body.count, sha: SHA256.hex(of: body))
+            try socket.sendAll(Array((header + "\n").utf8))
+            try socket.sendAll(Array(body[0..<40_000]))
+            // …and nothing more, the connection left open: the receiver's limit, not end of file, ends it.
+            return AirDropTransfer.readLine(from: socket) ?? Data()
+        }
+        let receipt = try JSONDecoder().decode(AirDropReceipt.self, from: line)
+        print("airdrop lie: a stalled sender → \(receipt.outcome): \(receipt.reason)")
+        #expect(receipt.outcome == "refused")
+        #expect(receipt.reason.contains("stalled after 40000 of 100000 bytes"), "\(receipt)")
+        #expect(status == .exited(1), "\(status)")
+        #expect(Self.leftovers(root).isEmpty, "left \(Self.leftovers(root))")
+    }
+
+    /// Sends `body` as `same.txt` to a receiver on `root`, the first five bytes, then `between` (run
+    /// while this transfer is half done), then the rest; returns the receipt.
+    static func sendSameName(
+        _ body: [UInt8], to root: URL, programs: InstalledPrograms, between: () async throws -> Void = {}
+    ) async throws -> AirDropReceipt {
+        let (line, _) = try await AirDropTransfer.withReceiver(
+            on: DeviceRoot(url: root), accept: true, chosenApp: nil, programs: programs
+        ) { socket in
+            let offer = AirDropOffer(
+                sender: "mallory", name: "same.txt", typeIdentifier: "public.plain-text", bytes: body.count,
+                sha256: SHA256.hex(of: body))
+            try socket.sendAll(Array((String(decoding: try JSONEncoder().encode(offer), as: UTF8.self) + "\n").utf8))
+            try socket.sendAll(Array(body[0..<5]))
+            try await between()
+            try socket.sendAll(Array(body[5...]))
+            try socket.shutdownWriting()
+            return AirDropTransfer.readLine(from: socket) ?? Data()
+        }
+        return try JSONDecoder().decode(AirDropReceipt.self, from: line)
+    }
+
+    @Test func twoTransfersOfOneNameAtOnceBothLandUnderTwoNames() async throws {
+        let root = try TestSupport.scratchRoot("airdrop-twice")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let programs = try #require(InstalledPrograms.nextToExecutable())
+        let bodies = [Array("first card\n".utf8), Array("second, longer card\n".utf8)]
+        // The first transfer is half done while the second runs whole: both announce the same name.
+        var second: AirDropReceipt?
+        let first = try await Self.sendSameName(bodies[0], to: root, programs: programs) {
+            second = try await Self.sendSameName(bodies[1], to: root, programs: programs)
+        }
+        let receipts = try [first, #require(second)]
+        for receipt in receipts { print("airdrop: same name at once → \(receipt.outcome): \(receipt.path ?? "-")") }
+        // No installed app opens plain text: each is kept in Downloads (Save to Files), under its own name.
+        #expect(receipts.allSatisfy { $0.outcome == "requires-app" }, "\(receipts)")
+        let paths = receipts.compactMap(\.path)
+        #expect(Set(paths).count == 2, "\(paths)")
+        let contents = Set(paths.compactMap { try? Data(contentsOf: root.appendingPathComponent($0)) }.map(Array.init))
+        #expect(contents == Set(bodies), "the two files are not the two transfers")
+        #expect(!Self.leftovers(root).contains { $0.hasPrefix("tmp/") }, "left \(Self.leftovers(root))")
+    }
 }

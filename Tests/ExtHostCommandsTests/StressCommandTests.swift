@@ -1,4 +1,5 @@
 import ExtHostTestSupport
+import ExtensionHost
 import Foundation
 import Testing
 
@@ -19,38 +20,39 @@ struct StressCommandTests {
             "--cancel-rate", "0.1", "--max-size", "300000", "--root", root, "--json",
         ])
         #expect(code == .success, "\(out)\n\(error)")
-        let summary = try JSONDecoder().decode(StressCommand.Summary.self, from: Data(out.utf8))
+        let summary = try JSONDecoder().decode(ShareStress.Summary.self, from: Data(out.utf8))
         #expect(summary.seed == "20261203")
         #expect(summary.problems.isEmpty, "\(summary)")
         #expect(summary.committed + summary.injected == 80)
         #expect(summary.injected > 0)
     }
 
-    @Test func theSameSeedDrawsTheSameAttachments() throws {
-        var first = SplitMix64(seed: 99)
-        var second = SplitMix64(seed: 99)
-        let folders = try (0..<2).map { _ in
-            let url = FileManager.default.temporaryDirectory.appendingPathComponent("stress-plan-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-            return url
-        }
-        defer { for folder in folders { try? FileManager.default.removeItem(at: folder) } }
-        let a = try StressCommand.makeItems(
-            in: folders[0], count: 50, random: &first, rates: (0.2, 0.2), maxSize: 10_000, maxDelay: 5)
-        let b = try StressCommand.makeItems(
-            in: folders[1], count: 50, random: &second, rates: (0.2, 0.2), maxSize: 10_000, maxDelay: 5)
-        #expect(a.map(\.sha256) == b.map(\.sha256))
-        #expect(a.map(\.fault) == b.map(\.fault))
-        #expect(Set(a.map(\.kind)).count == 3)
-        let manifestA = try Data(contentsOf: folders[0].appendingPathComponent("share.json"))
-        let manifestB = try Data(contentsOf: folders[1].appendingPathComponent("share.json"))
-        #expect(manifestA == manifestB)
-    }
-
     @Test func badNumbersAreUsageErrors() async {
         let (code, _, error) = await run(["stress", "--attachments", "0"])
-        #expect(code == .usage && error.contains("--attachments"))
+        #expect(code == .usage && error.contains("attachments ≥ 1"), "\(error)")
         let (rates, _, _) = await run(["stress", "--failure-rate", "0.7", "--cancel-rate", "0.7"])
         #expect(rates == .usage)
+    }
+
+    @Test func aRootThatDoesNotExistIsNamedAsTheUserGaveIt() async {
+        let missing = "no-such-root-\(UUID().uuidString.prefix(8))"
+        let (code, _, error) = await run(["stress", "--root", missing, "--attachments", "1"])
+        #expect(code == .usage, "\(error)")
+        #expect(error.contains("--root \(missing): no such device root"), "\(error)")
+        #expect(!error.contains("exthost-stress-"), "names a scratch folder: \(error)")
+    }
+
+    @Test func aRootWithNothingInstalledStressesTheGenericApp() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("stress-empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (code, out, error) = await run([
+            "stress", "--root", root.path, "--attachments", "12", "--readers", "1", "--seed", "7", "--json",
+        ])
+        #expect(code == .success, "\(out)\n\(error)")
+        let summary = try JSONDecoder().decode(ShareStress.Summary.self, from: Data(out.utf8))
+        #expect(summary.problems.isEmpty, "\(summary)")
+        // The user's root is only read: the generic app went into the scratch copy.
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: root.path)) == [])
     }
 }

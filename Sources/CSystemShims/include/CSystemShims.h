@@ -34,6 +34,10 @@ int eh_syncfs(int fd);
 int eh_o_path(void);
 int eh_o_tmpfile(void);
 
+/// eventfd(0, EFD_CLOEXEC) (the cgroup v1 memory controller's OOM notification writes to it).
+/// Returns the descriptor, or -1 with errno set.
+int eh_eventfd_cloexec(void);
+
 /// openat2(2) with RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS (| RESOLVE_NO_MAGICLINKS).
 /// Returns the descriptor, or -1 with errno set (ENOSYS on kernels older than 5.6).
 int eh_openat2_beneath(int dirfd, const char *_Nonnull path, int flags, mode_t mode);

@@ -17,7 +17,10 @@ enum AirDropCommand {
         summary: "AirDrop a file from one device to another over loopback (exit 0, 1, 2, 3).",
         arguments: "FILE", positionalCount: 1...1,
         options: [
-            .value(.from, "DEVICE", "The sending device (a name from 'exthost device list', or a root folder)."),
+            .value(
+                .from, "DEVICE",
+                "The sending device (a name from 'exthost device list', or a root folder; default: the default device)."
+            ),
             .value(.to, "DEVICE", "The receiving device (a name, or a root folder)."),
             .flag(.accept, "The receiver accepts (and opens with the first app, or --with)."),
             .flag(.decline, "The receiver declines (the default)."),
@@ -27,18 +30,26 @@ enum AirDropCommand {
         discussion: """
             The sender types the file with its own installed apps' declarations and announces its name, type
             identifier, size and SHA-256; the receiver (exthost __airdrop-receive, a separate process listening
-            on 127.0.0.1) refuses a name with a folder in it, more or fewer bytes than announced, or a digest that
-            does not match, leaving nothing behind. It types the file by the sender's identifier when one of its
-            apps declares it, else by the filename extension. iOS 17+ (the receiver's device.plist; a root folder
-            without one is iOS 18): saved to Downloads, then Move to App… into the app's Documents/Inbox. Before:
+            on 127.0.0.1) refuses a name that is not a plain file name (empty, '.', a folder, a NUL), a size
+            beyond its free space, more or fewer bytes than announced, a digest that does not match, or a sender
+            that sends nothing for 30 s mid-transfer, leaving nothing behind; the sender reports the refusal. Two
+            transfers of one name never replace each other (the second is numbered -1). It types the file by the
+            sender's identifier when one of its apps declares it, else by the filename extension. iOS 17+ (the
+            receiver's device.plist; a root folder without one is iOS 18): saved to Downloads, then Move to App… into the app's Documents/Inbox. Before:
             Open with the app, the file moved into its Inbox. No app: the file requires an app (kept in Downloads
             only when accepted, as Save to Files). Exit: 0 accepted, 1 refused, 2 bad input, 3 declined or
             requires an app.
-            """
+            """,
+        examples: [
+            "exthost init Demo && exthost device create Bob && exthost airdrop Demo/items/photo.png --to Bob --accept  "
+                + "# exit 3: no app on Bob opens a PNG, so it is saved to Downloads"
+        ]
     ) { parsed, context in
-        guard let fromName = parsed[.from], let toName = parsed[.to] else {
-            throw CommandError.usage("exthost airdrop needs --from DEVICE and --to DEVICE")
+        guard let toName = parsed[.to] else {
+            throw CommandError.usage(
+                "exthost airdrop needs --to DEVICE, the receiving device (make one with 'exthost device create NAME')")
         }
+        let fromName = parsed[.from] ?? DeviceSet.defaultName
         let from = try device(fromName, context)
         let to = try device(toName, context)
         let programs = try Executables.programs()
@@ -83,6 +94,8 @@ enum AirDropCommand {
         options: [
             .value(.root, "DIR", "The receiving device's root."),
             .flag(.accept, "Accept."), .value(.with, "BUNDLE-ID", "The app chosen."),
+            .value(
+                .stallLimit, "SECONDS", "Refuse a sender that sends nothing for this long mid-transfer (default 30)."),
         ],
         discussion: "Needs the loopback listener 'exthost airdrop' binds on descriptor 3."
     ) { parsed, context in
@@ -93,11 +106,16 @@ enum AirDropCommand {
         } catch {
             throw CommandError.usage("needs the listener 'exthost airdrop' binds on descriptor 3 (\(error))")
         }
+        var stallLimit = Duration.seconds(30)
+        if let seconds = try parsed.value(.stallLimit) {
+            guard seconds > 0 else { throw CommandError.usage("--stall-limit must be positive") }
+            stallLimit = .milliseconds(Int(seconds * 1000))
+        }
         let receipt: AirDropReceipt
         do throws(AirDropError) {
             receipt = try await AirDropTransfer.receive(
                 on: listener, root: DeviceRoot(url: URL(fileURLWithPath: rootPath)), accept: parsed[.accept],
-                chosenApp: parsed[.with], programs: InstalledPrograms.nextToExecutable())
+                chosenApp: parsed[.with], programs: InstalledPrograms.nextToExecutable(), stallLimit: stallLimit)
         } catch {
             throw CommandError.failed(error.message)
         }
@@ -107,8 +125,13 @@ enum AirDropCommand {
 
     /// A device by name (`exthost device list`), else by root folder.
     static func device(_ name: String, _ context: CommandContext) throws -> DeviceRoot {
-        let named = DeviceSet.user(environment: context.environment).root(named: name)
+        let devices = DeviceSet.user(environment: context.environment)
+        let named = devices.root(named: name)
         if !name.contains("/"), FileManager.default.fileExists(atPath: named.url.path) { return named }
+        // The default device is there on first use, as for every other command.
+        if name == DeviceSet.defaultName, !FileManager.default.fileExists(atPath: context.resolve(name).path) {
+            return try ContainerSupport.mapped { try devices.existing(orNew: name) }
+        }
         var isDirectory: ObjCBool = false
         let asPath = context.resolve(name)
         guard FileManager.default.fileExists(atPath: asPath.path, isDirectory: &isDirectory), isDirectory.boolValue

@@ -92,7 +92,8 @@ enum AppCommands {
             as on a device. A program on the app life cycle (UIApplicationMain, an @main UIApplicationDelegate)
             runs its launch sequence, then is terminated. Its output is printed; the exit status is the
             program's (1 when it was killed).
-            """
+            """,
+        examples: ["exthost init Demo && exthost share Demo/items && exthost app run io.exthost.Generic"]
     ) { parsed, context in
         let root = try ContainerSupport.root(parsed, context)
         let programs = try Executables.programs()

@@ -11,7 +11,8 @@ enum ContainerCommands {
 
     static let list = CommandSpec(
         ["container", "list"], summary: "List the containers of a device root with identifiers and sizes.",
-        options: [ContainerSupport.rootOption, ContainerSupport.deviceOption, .flag(.json, "Machine output.")]
+        options: [ContainerSupport.rootOption, ContainerSupport.deviceOption, .flag(.json, "Machine output.")],
+        examples: ["exthost init Demo && exthost share Demo/items && exthost container list"]
     ) { parsed, context in
         let root = try ContainerSupport.root(parsed, context)
         let containers = root.containers()

@@ -18,7 +18,8 @@ enum DeviceCommands {
             .value(.ios, "VERSION", "The iOS version it emulates (default \(DeviceSet.defaultIOSVersion))."),
             .flag(.json, "Machine output."),
         ],
-        discussion: "Devices live in $XDG_DATA_HOME/exthost/Devices/NAME (~/.local/share/… when unset)."
+        discussion: "Devices live in $XDG_DATA_HOME/exthost/Devices/NAME (~/.local/share/… when unset).",
+        examples: ["exthost device create Bob && exthost device show Bob"]
     ) { parsed, context in
         let name = parsed.positionals[0]
         let info = try ContainerSupport.mappedNaming {
@@ -34,7 +35,8 @@ enum DeviceCommands {
     }
 
     static let list = CommandSpec(
-        ["device", "list"], summary: "List the devices.", options: [.flag(.json, "Machine output.")]
+        ["device", "list"], summary: "List the devices.", options: [.flag(.json, "Machine output.")],
+        examples: ["exthost device list"]
     ) { parsed, context in
         let set = devices(context)
         let found = set.list()
@@ -116,7 +118,8 @@ enum DeviceCommands {
             the app's and its extensions' entitlements name, as a device does at install. Everything is checked and
             staged first: a bad bundle (no Info.plist, entitlements that are not a plist, a missing executable)
             exits 2 naming the file and leaves the device as it was. Reinstalling keeps the containers.
-            """
+            """,
+        examples: ["exthost init Demo && cd Demo && swift build && exthost install MyApp.app"]
     ) { parsed, context in
         let root = try ContainerSupport.root(parsed, context)
         let defines = try ContainerSupport.mapped { try BuildSettings.parseDefines(parsed[.define]) }
@@ -146,7 +149,8 @@ enum DeviceCommands {
     static let uninstall = CommandSpec(
         ["uninstall"], summary: "Remove an installed app, its containers, and groups no other app uses.",
         arguments: "BUNDLE-ID", positionalCount: 1...1,
-        options: [ContainerSupport.rootOption, ContainerSupport.deviceOption]
+        options: [ContainerSupport.rootOption, ContainerSupport.deviceOption],
+        examples: ["exthost init Demo && exthost share Demo/items && exthost uninstall io.exthost.Generic"]
     ) { parsed, context in
         let root = try ContainerSupport.root(parsed, context)
         let removed = try ContainerSupport.mappedNaming { try root.uninstall(bundleIdentifier: parsed.positionals[0]) }

@@ -40,7 +40,10 @@ enum IPCCommands {
             cannot be captured in a file, so a frame that must carry one (fileReply) is reported as a protocol
             violation. Exit 0 when every byte decodes into frames, 2 at the first malformed, oversized or
             truncated frame, with its byte offset.
-            """
+            """,
+        examples: [
+            "printf 'EXHI' > capture.bin && exthost ipc decode capture.bin  # exit 2: a truncated frame, at its byte offset"
+        ]
     ) { parsed, context in
         let path = parsed.positionals[0]
         let bytes = try readCapture(path)

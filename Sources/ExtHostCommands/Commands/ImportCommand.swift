@@ -48,7 +48,10 @@ enum ImportCommand {
             left behind, and a file importing it is refused at its line.
             With --ci, the job is written only after the import succeeded; an existing different workflow file is
             left as it is (exit 2, before importing).
-            """
+            """,
+        examples: [
+            "exthost import .  # exit 2: an empty folder holds no Xcode project (give yours: exthost import MyApp/ios)"
+        ]
     ) { parsed, context in
         let json = parsed[.json]
         let path = context.resolve(parsed.positionals[0])

@@ -101,7 +101,8 @@ enum InitCommand {
             chain), compose (Xcode's Share Extension template: an SLComposeServiceViewController that
             NSExtensionMainStoryboard's MainInterface.storyboard names). Its README lists the commands that
             package passes.
-            """
+            """,
+        examples: ["exthost init MyShare"]
     ) { parsed, context in
         let directory = context.resolve(parsed.positionals.first ?? ".")
         guard let exthost = parsed[.exthost].map({ context.resolve($0) }) ?? InitTemplate.builtFromPackage else {

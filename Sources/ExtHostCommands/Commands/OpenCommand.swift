@@ -49,7 +49,8 @@ enum OpenCommand {
             scene(_:willConnectTo:options:); application(_:open:options:) for an app without scenes. An app that
             lacks the entry point for the case loses the URL, and the report says so. Exit: 0 delivered (or
             listed), 1 the app lost the URL, 2 bad input, 3 no app opens it.
-            """
+            """,
+        examples: ["exthost open https://www.apple.com --dry-run"]
     ) { parsed, context in
         let root = try ContainerSupport.root(parsed, context)
         let bundles = InstalledBundles(root: root)
@@ -149,7 +150,8 @@ enum AppLintCommand {
             nobody declares (never matches), an exported type conforming to neither public.data nor
             com.apple.package, a URL scheme another installed app registers. Notes: a string LSItemContentTypes, an
             exported type not conforming to public.content (AirDrop).
-            """
+            """,
+        examples: ["exthost init Demo && exthost app lint Demo/MyApp.app"]
     ) { parsed, context in
         let app = context.resolve(parsed.positionals.first ?? "")
         guard FileManager.default.fileExists(atPath: app.appendingPathComponent("Info.plist").path) else {

@@ -56,7 +56,8 @@ enum PayloadCommands {
             Without NAME, one line per preset: name, app, confidence, registered types per attachment. With NAME,
             the preset's evidence: iOS version, confidence, citations and notes. Confidence levels:
             \(PresetCatalog.confidenceMeanings.map { "  \($0.0): \($0.1)" }.joined(separator: "\n"))
-            """
+            """,
+        examples: ["exthost payload presets"]
     ) { parsed, context in
         var selected = PresetCatalog.presets
         if let name = parsed.positionals.first {

@@ -46,7 +46,8 @@ enum RuleCommands {
         ["rule", "check"], summary: "Whether a rule activates for a payload (exit 0 yes, 3 no, 2 broken).",
         arguments: "RULE.plist [ITEMS]", positionalCount: 1...2,
         options: [payloadJSON, payloadName, declarations, allowDevelopment, noWebpageRetry, json],
-        discussion: discussion
+        discussion: discussion,
+        examples: ["exthost init Demo && exthost rule check Demo/rule.plist Demo/items"]
     ) { parsed, context in
         try evaluate(parsed, context, explaining: false)
     }

@@ -74,7 +74,8 @@ enum ShareCommand {
             step with the screen after it (text and JSON), and what went wrong; a step that names nothing on
             screen exits 2 naming its line.
             Exit: 0 completed, 1 cancelled/crashed/killed, 2 bad input, 3 the rule did not activate.
-            """
+            """,
+        examples: ["exthost init Demo && exthost share Demo/items"]
     ) { parsed, context in
         try await run(parsed, context)
     }

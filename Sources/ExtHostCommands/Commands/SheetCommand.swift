@@ -55,7 +55,8 @@ enum SheetCommand {
             returnedItems, activityError); "Copy to" copies the files into the app's Documents/Inbox.
             Exit: 0 shown (or performed and completed), 1 performed and not completed, 2 bad input, 3 the chosen
             activity is not shown.
-            """
+            """,
+        examples: ["exthost init Demo && exthost sheet Demo/items"]
     ) { parsed, context in
         try await run(parsed, context)
     }

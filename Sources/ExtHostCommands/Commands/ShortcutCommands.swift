@@ -116,7 +116,8 @@ enum ShortcutCommands {
             <INIntentClassPrefix><INIntentName>Intent — the activity type the app receives — and INIntentParameters
             with INIntentParameterName and INIntentParameterType) and Metadata.appintents/extract.actionsdata.
             Exit: 0, 2 a malformed definition (its file, line and column).
-            """
+            """,
+        examples: ["exthost init Demo && exthost shortcut intents Demo/MyApp.app"]
     ) { parsed, context in
         let declarations: [IntentDeclaration]
         do {

@@ -28,7 +28,8 @@ enum TypesCommands {
     static let show = CommandSpec(
         ["types", "show"], summary: "Show a type: parents, all supertypes, tags, where it is declared.",
         arguments: "ID", positionalCount: 1...1, options: [json, declarations],
-        discussion: registryDiscussion + "\nA dyn.… identifier is decoded: it shows the tags it encodes."
+        discussion: registryDiscussion + "\nA dyn.… identifier is decoded: it shows the tags it encodes.",
+        examples: ["exthost types show public.jpeg"]
     ) { parsed, context in
         let registry = try loadRegistry(parsed, context)
         let id = try resolve(parsed.positionals[0], in: registry)
@@ -47,7 +48,8 @@ enum TypesCommands {
         ["types", "conforms"], summary: "Whether type A conforms to type B (exit 0 yes, 3 no).",
         arguments: "A B", positionalCount: 2...2, options: [json, declarations],
         discussion: registryDiscussion
-            + "\nConformance is reflexive and transitive over every declared parent; case does not matter."
+            + "\nConformance is reflexive and transitive over every declared parent; case does not matter.",
+        examples: ["exthost types conforms public.png public.image"]
     ) { parsed, context in
         let registry = try loadRegistry(parsed, context)
         let type = try resolve(parsed.positionals[0], in: registry)

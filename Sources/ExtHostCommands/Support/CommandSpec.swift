@@ -79,13 +79,16 @@ public struct CommandSpec: Sendable {
     public var options: [OptionSpec]
     /// More text for `--help`, after the options.
     public var discussion: String
+    /// Command lines a newcomer can type in an empty folder (with the default device), shown in
+    /// `--help` under "Example"; each must work there (a test runs them all).
+    public var examples: [String]
     /// The body.
     public var run: @Sendable (ParsedArguments, CommandContext) async throws -> ExitCode
 
     /// Creates a command.
     public init(
         _ path: [String], summary: String, arguments: String = "", positionalCount: ClosedRange<Int> = 0...0,
-        options: [OptionSpec] = [], discussion: String = "",
+        options: [OptionSpec] = [], discussion: String = "", examples: [String] = [],
         run: @escaping @Sendable (ParsedArguments, CommandContext) async throws -> ExitCode
     ) {
         self.path = path
@@ -94,6 +97,7 @@ public struct CommandSpec: Sendable {
         self.positionalCount = positionalCount
         self.options = options
         self.discussion = discussion
+        self.examples = examples
         self.run = run
     }
 
@@ -121,7 +125,15 @@ public struct CommandSpec: Sendable {
             text += "  \(label.column(width))\(option.help)\n"
         }
         if !discussion.isEmpty { text += "\n\(discussion)\n" }
+        text += Self.examplesSection(examples)
         text += "\n\(ExitCode.documentation)\n"
         return text
+    }
+
+    /// The "Example" section of `--help` (empty without examples).
+    static func examplesSection(_ examples: [String]) -> String {
+        guard !examples.isEmpty else { return "" }
+        let title = examples.count == 1 ? "Example" : "Examples"
+        return "\n\(title) (in an empty folder):\n" + examples.map { "  \($0)\n" }.joined()
     }
 }

@@ -133,6 +133,8 @@ extension OptionKey where Value == Double {
     static var limit: Self { Self("limit") }
     /// `--memory-limit`.
     static var memoryLimit: Self { Self("memory-limit") }
+    /// `--stall-limit`.
+    static var stallLimit: Self { Self("stall-limit") }
     /// `--wait`.
     static var wait: Self { Self("wait") }
 }

@@ -84,6 +84,8 @@ internal func system_fchmod(_ fd: CInt, _ mode: mode_t) -> CInt { fchmod(fd, mod
 
 internal func system_inotify_init1(_ flags: CInt) -> CInt { inotify_init1(flags) }
 
+internal func system_eventfd_cloexec() -> CInt { eh_eventfd_cloexec() }
+
 internal func system_inotify_add_watch(_ fd: CInt, _ path: UnsafePointer<CChar>, _ mask: UInt32) -> CInt {
     inotify_add_watch(fd, path, mask)
 }

@@ -114,15 +114,22 @@ func snapshot(_ root: URL) throws -> [String: Node] {
     return result
 }
 
-/// `count` bytes that deflate cannot shrink much (a xorshift stream).
+/// `count` bytes that deflate cannot shrink much (a xorshift stream, eight bytes per step).
+///
+/// Written a word at a time through a raw buffer: byte-by-byte array stores in a debug build took
+/// seconds for 20 MiB, holding one of the test process's few cooperative threads (two on a
+/// two-core machine) and starving every other test's process exchanges meanwhile.
 func incompressibleBytes(_ count: Int, seed: UInt64 = 0x9E37_79B9_7F4A_7C15) -> [UInt8] {
     var state = seed
-    var bytes = [UInt8](repeating: 0, count: count)
-    for index in 0..<count {
-        state ^= state << 13
-        state ^= state >> 7
-        state ^= state << 17
-        bytes[index] = UInt8(truncatingIfNeeded: state)
+    let words = (count + 7) / 8
+    var stream = [UInt64](repeating: 0, count: words)
+    stream.withUnsafeMutableBufferPointer { buffer in
+        for index in 0..<words {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            buffer[index] = state
+        }
     }
-    return bytes
+    return stream.withUnsafeBytes { Array($0.prefix(count)) }
 }
