@@ -216,7 +216,7 @@ let package = Package(
                 "exthost-hostile-extension", "exthost-hostile-app", "exthost-probe-extension", "exthost-probe-app",
                 "ExtensionHost", "HostSystem", "ItemProviders",
                 "Payloads", "ShareSheet", "ExtensionIPC", "ActivationRules", "LaunchServices", "Shortcuts",
-                "ExtHostTestSupport", "SheetReports", "UniformTypes", "HeadlessScreens",
+                "ExtHostTestSupport", "SheetReports", "UniformTypes", "HeadlessScreens", "XcodeProjects",
             ], exclude: ["BadInputs", "HelpSnapshots"]),
         .testTarget(
             name: "ExtensionHostTests",

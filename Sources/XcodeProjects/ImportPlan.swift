@@ -27,9 +27,25 @@ public struct ImportPlan: Sendable {
         public var bundleName: String
         /// The settings the import used, for the listing.
         public var settingsUsed: [String: String]
+        /// The products of the project's local Swift packages the target links.
+        public var linkedProducts: [LinkedProduct] = []
         /// Whether the target's program is built; an app whose code cannot be (it imports a
         /// cross-platform framework) is installed without one, and exthost's built-in app stands in.
         public var built = true
+    }
+
+    /// A product of a local Swift package that a target links.
+    public struct LinkedProduct: Sendable, Equatable {
+        public var package: LocalPackage
+        public var productName: String
+    }
+
+    /// The local Swift packages the built targets link, each once.
+    public var localPackages: [LocalPackage] {
+        var seen: Set<String> = []
+        return ([app] + extensions).filter(\.built).flatMap(\.linkedProducts).map(\.package).filter {
+            seen.insert($0.url.path).inserted
+        }
     }
 
     public struct Source: Sendable {
@@ -95,8 +111,38 @@ public struct ImportPlan: Sendable {
         let own = Set(([appTarget] + extensionTargets).compactMap { try? $0.moduleName() })
         var missing: [(location: SourceLocation, message: String)] = []
         var appBlockers: [String] = []
+        var linked: [String: [LinkedProduct]] = [:]
         for target in [appTarget] + extensionTargets {
             let isApp = target.name == appTarget.name
+            // Swift packages: a local one is built with the target if it builds on Linux; a product
+            // of a package from the network stays behind (an import of it is refused below).
+            var available = own
+            var remote: [String: (repository: String, location: SourceLocation)] = [:]
+            for product in target.packageProducts {
+                let reference =
+                    product.package
+                    ?? project.localPackageFolders.first { folder in
+                        let manifest = (try? Data(contentsOf: folder.appendingPathComponent("Package.swift"))) ?? Data()
+                        return String(decoding: manifest, as: UTF8.self).contains("\"\(product.productName)\"")
+                    }.map(XcodeProject.PackageReference.local)
+                switch reference {
+                case .local(let url):
+                    do {
+                        let package = try LocalPackage.inspect(
+                            url, product: product.productName, linkedAt: product.location)
+                        available.formUnion(package.modules + [product.productName])
+                        linked[target.name, default: []].append(
+                            LinkedProduct(package: package, productName: product.productName))
+                    } catch {
+                        if !isApp { throw error }
+                        appBlockers.append(error.description)
+                    }
+                case .remote(let repository):
+                    remote[product.productName] = (repository, product.location)
+                case nil:
+                    remote[product.productName] = ("a package the project does not name", product.location)
+                }
+            }
             if let objc = target.otherSources.first {
                 let message =
                     "the target '\(target.name)' compiles \(target.otherSources.count) Objective-C/C source(s) "
@@ -110,8 +156,13 @@ public struct ImportPlan: Sendable {
                         "the Swift file \(source.path) of '\(target.name)' cannot be read", at: target.location)
                 }
                 for (module, location) in imports(in: String(decoding: data, as: UTF8.self), file: source.path)
-                where !availableModules.contains(module) && !own.contains(module) {
-                    let message = "'\(target.name)' imports \(module), which exthost cannot build"
+                where !availableModules.contains(module) && !available.contains(module) {
+                    var message = "'\(target.name)' imports \(module), which exthost cannot build"
+                    if let package = remote[module] {
+                        message +=
+                            " (a product of the Swift package \(package.repository), linked at \(package.location): "
+                            + "exthost builds the project's local packages only, never fetches one)"
+                    }
                     if isApp {
                         appBlockers.append("\(location): \(message)")
                     } else {
@@ -124,11 +175,13 @@ public struct ImportPlan: Sendable {
             // The first at its place; the others on the lines after.
             throw .input(
                 ([first.message] + missing.dropFirst().map { "\($0.location): \($0.message)" }).joined(separator: "\n")
-                    + "\n(exthost provides \(availableModules.sorted().joined(separator: ", ")); local packages and "
-                    + "cross-platform frameworks cannot come along)",
+                    + "\n(exthost provides \(availableModules.sorted().joined(separator: ", ")), and the project's local "
+                    + "Swift packages that build on Linux; packages from the network and cross-platform frameworks "
+                    + "cannot come along)",
                 at: first.location)
         }
         var app = try product(appTarget, project: project, adapting: appBlockers.isEmpty)
+        app.linkedProducts = appBlockers.isEmpty ? linked[appTarget.name] ?? [] : []
         var project = project
         if !appBlockers.isEmpty {
             app.built = false
@@ -146,17 +199,26 @@ public struct ImportPlan: Sendable {
             }
         }
         var extensions: [Product] = []
-        for target in extensionTargets { extensions.append(try product(target, project: project)) }
+        for target in extensionTargets {
+            var product = try product(target, project: project)
+            product.linkedProducts = linked[target.name] ?? []
+            extensions.append(product)
+        }
         return ImportPlan(project: project, app: app, extensions: extensions)
     }
 
-    /// The modules `text` imports, with where.
-    static func imports(in text: String, file: String) -> [(String, SourceLocation)] {
+    /// The modules `text` imports, with where; with `unconditionalOnly`, not those inside `#if` blocks
+    /// (`#if canImport(UIKit)`, `#if os(iOS)`), which another platform's build leaves out.
+    static func imports(in text: String, file: String, unconditionalOnly: Bool = false) -> [(String, SourceLocation)] {
         let mask = SwiftSourceMask(text)
         var result: [(String, SourceLocation)] = []
         let kinds: Set<Substring> = ["class", "struct", "enum", "func", "protocol", "typealias", "var", "let"]
+        var conditionDepth = 0
         for (index, code) in mask.code.enumerated() {
             var words = code.split(whereSeparator: { $0 == " " || $0 == "\t" })[...]
+            if words.first == "#if" { conditionDepth += 1 }
+            if words.first == "#endif" { conditionDepth = max(0, conditionDepth - 1) }
+            if unconditionalOnly && conditionDepth > 0 { continue }
             while let first = words.first,
                 first.hasPrefix("@") || ["public", "internal", "private", "fileprivate", "package"].contains(first)
             {

@@ -25,6 +25,11 @@ struct PackageWriter {
                     ? "        .executable(name: \(literal(product.module)), targets: [\(literal(product.module))]),"
                     : "        .library(name: \(literal(product.module)), type: .dynamic, targets: [\(literal(product.module))]),"
             )
+            let dependencies =
+                [".product(name: \(literal(isApp ? "ExtHostApp" : "ExtHostExtension")), package: \"exthost\")"]
+                + product.linkedProducts.map {
+                    ".product(name: \(literal($0.productName)), package: \(literal($0.package.identity)))"
+                }
             let settings =
                 [".swiftLanguageMode(\(mode[product.languageMode] ?? ".v5"))"]
                 + product.conditions.map { ".define(\(literal($0)))" }
@@ -33,7 +38,7 @@ struct PackageWriter {
                         // \(product.target) (\(product.productType.rawValue))
                         .\(isApp ? "executableTarget" : "target")(
                             name: \(literal(product.module)),
-                            dependencies: [.product(name: \(literal(isApp ? "ExtHostApp" : "ExtHostExtension")), package: "exthost")],
+                            dependencies: [\(dependencies.joined(separator: ", "))],
                             path: \(literal("Sources/" + product.module)),
                             swiftSettings: [\(settings.joined(separator: ", "))]),
                 """)
@@ -49,7 +54,10 @@ struct PackageWriter {
                 products: [
             \(productLines.joined(separator: "\n"))
                 ],
-                dependencies: [.package(name: "exthost", path: \(literal(exthost.path)))],
+                dependencies: [
+                    .package(name: "exthost", path: \(literal(exthost.path))),
+            \(plan.localPackages.map { "        .package(path: \(literal($0.url.path)))," }.joined(separator: "\n"))
+                ],
                 targets: [
             \(targetLines.joined(separator: "\n"))
                 ]
@@ -110,6 +118,16 @@ struct PackageWriter {
             for resource in product.resources {
                 mix(Array(resource.path.utf8))
                 mix((try? Data(contentsOf: resource)) ?? Data())
+            }
+        }
+        // A local package's manifest and sources: a change in them builds again.
+        for package in plan.localPackages {
+            mix(Array(package.url.path.utf8))
+            mix((try? Data(contentsOf: package.url.appendingPathComponent("Package.swift"))) ?? Data())
+            let sources = package.url.appendingPathComponent("Sources")
+            for relative in ProjectReader.walk(sources) {
+                mix(Array(relative.utf8))
+                mix((try? Data(contentsOf: sources.appendingPathComponent(relative))) ?? Data())
             }
         }
         return String(hash, radix: 16)

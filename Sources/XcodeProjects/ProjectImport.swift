@@ -96,7 +96,7 @@ public enum ProjectImport {
                 originals[link] = source.url.path
             }
         }
-        try await build(output, scratch: scratch, swift: swift, originals: originals)
+        try await build(output, scratch: scratch, swift: swift, originals: originals, localPackages: plan.localPackages)
         report.seconds.build = Self.seconds(clock.now - buildStart)
 
         progress("installing \(plan.app.bundleName) on \(options.device.url.path)")
@@ -125,16 +125,28 @@ public enum ProjectImport {
     }
 
     /// `swift build --package-path DIR --scratch-path SCRATCH`, its output in `DIR/build.log`.
-    /// - Throws: ``XcodeProjectError`` (failed) with the log's last lines when the build fails.
-    static func build(_ package: URL, scratch: URL, swift: String, originals: [String: String])
-        async throws(XcodeProjectError)
-    {
+    /// - Throws: ``XcodeProjectError``: input (exit 2) naming the local package whose files the
+    ///   errors are in (it does not build on Linux); otherwise failed, with the log's last lines.
+    static func build(
+        _ package: URL, scratch: URL, swift: String, originals: [String: String], localPackages: [LocalPackage] = []
+    ) async throws(XcodeProjectError) {
         let logURL = package.appendingPathComponent("build.log")
         let log: FileDescriptor
         do {
             log = try FileDescriptor.open(logURL.path, [.writeOnly, .create, .truncate])
         } catch {
             throw XcodeProjectError(.failed, "cannot write \(logURL.path): \(error)")
+        }
+        // SwiftPM (6.3.1) reuses the build plan of the last package built in a scratch path when that
+        // build failed, so a project imported next with the same --build-path builds the other one's
+        // targets (observed: a broken local package failed every later import). When the scratch path
+        // last built another package, its plan (debug.yaml) is removed first: SwiftPM plans afresh,
+        // and what it compiled stays.
+        let marker = scratch.appendingPathComponent("exthost-import-package")
+        if (try? String(contentsOf: marker, encoding: .utf8)) != package.path {
+            try? FileManager.default.removeItem(at: scratch.appendingPathComponent("debug.yaml"))
+            try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+            try? Data(package.path.utf8).write(to: marker, options: .atomic)
         }
         var spawn = Spawn(
             executable: swift, arguments: ["build", "--package-path", package.path, "--scratch-path", scratch.path])
@@ -156,6 +168,15 @@ public enum ProjectImport {
                     line = original + line.dropFirst(link.count)
                 }
                 return line
+            }
+            if let local = localPackages.first(where: { local in
+                relevant.contains { $0.hasPrefix(local.url.path + "/") }
+            }) {
+                throw XcodeProjectError(
+                    .input,
+                    "the local package \(local.identity) (\(local.url.path)) does not build on Linux; the whole log is "
+                        + "\(logURL.path):\n  "
+                        + relevant.filter { $0.hasPrefix(local.url.path + "/") }.prefix(20).joined(separator: "\n  "))
             }
             throw XcodeProjectError(
                 .failed,

@@ -195,14 +195,65 @@ struct ProjectReader {
                     dependencies.append(dependencyName)
                 }
             }
-            targets.append(
-                XcodeProject.Target(
-                    name: name, productType: productType, location: target.value.location, swiftSources: swift,
-                    otherSources: other, resources: resources, dependencies: dependencies, settings: levels))
+            var packageProducts: [XcodeProject.PackageProduct] = []
+            for productReference in target.value["packageProductDependencies"]?.array ?? [] {
+                let product = try object(productReference, "a package product of '\(name)'", near: target.value)
+                guard product.isa == "XCSwiftPackageProductDependency" else { continue }
+                guard let productName = product.value["productName"]?.string, !productName.isEmpty else {
+                    throw fail("the package product '\(product.id)' of '\(name)' has no productName", at: product.value)
+                }
+                var package: XcodeProject.PackageReference?
+                if product.value["package"] != nil {
+                    package = try packageReference(
+                        try object(product.value["package"], "the package of '\(productName)'", near: product.value))
+                }
+                packageProducts.append(
+                    .init(productName: productName, package: package, location: product.value.location))
+            }
+            var made = XcodeProject.Target(
+                name: name, productType: productType, location: target.value.location, swiftSources: swift,
+                otherSources: other, resources: resources, dependencies: dependencies, settings: levels)
+            made.packageProducts = packageProducts
+            targets.append(made)
         }
-        return XcodeProject(
+        var localPackages: [URL] = []
+        for reference in project.value["packageReferences"]?.array ?? [] {
+            let package = try object(reference, "a Swift package of the project", near: project.value)
+            if case .local(let url) = try packageReference(package) { localPackages.append(url) }
+        }
+        for (id, value) in objectMembers.sorted(by: { $0.key < $1.key })
+        where value["isa"]?.string == "PBXFileReference" {
+            guard let folder = try? path(of: id),
+                FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path),
+                !localPackages.contains(folder)
+            else { continue }
+            localPackages.append(folder)
+        }
+        var read = XcodeProject(
             url: projectURL, sourceRoot: sourceRoot, configuration: configuration, targets: targets,
             skippedTargets: skipped, notes: notes)
+        read.localPackageFolders = localPackages
+        return read
+    }
+
+    /// A package reference object: local (its folder, from the `.xcodeproj`'s folder) or remote.
+    func packageReference(_ reference: (id: String, value: OldStylePlist, isa: String)) throws(XcodeProjectError)
+        -> XcodeProject.PackageReference
+    {
+        switch reference.isa {
+        case "XCLocalSwiftPackageReference":
+            guard let relative = reference.value["relativePath"]?.string, !relative.isEmpty else {
+                throw fail("the local package '\(reference.id)' has no relativePath", at: reference.value)
+            }
+            return .local(
+                URL(fileURLWithPath: relative, relativeTo: projectURL.deletingLastPathComponent()).standardizedFileURL)
+        case "XCRemoteSwiftPackageReference":
+            return .remote(reference.value["repositoryURL"]?.string ?? reference.id)
+        default:
+            throw fail(
+                "the object '\(reference.id)' is a \(reference.isa), not a Swift package reference", at: reference.value
+            )
+        }
     }
 
     mutating func classify(

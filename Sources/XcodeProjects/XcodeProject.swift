@@ -15,6 +15,9 @@ public struct XcodeProject: Sendable {
     public var skippedTargets: [(name: String, productType: String)]
     /// Notes about what was read but cannot come along (asset catalogs, xcconfig files, …).
     public var notes: [String]
+    /// The local Swift packages the project references (`packageReferences`, and folders holding a
+    /// `Package.swift` among its files, as Xcode before 15 adds a local package).
+    public var localPackageFolders: [URL] = []
 
     /// A product type exthost builds.
     public enum ProductType: String, Sendable, Codable {
@@ -38,9 +41,29 @@ public struct XcodeProject: Sendable {
         public var dependencies: [String]
         /// The build settings, levelled: this target's, the project's, Xcode's defaults.
         public var settings: BuildSettingLevels
+        /// The Swift package products the target links (`packageProductDependencies`).
+        public var packageProducts: [PackageProduct] = []
 
         /// A setting's expanded value.
         public func setting(_ name: String) throws(XcodeProjectError) -> String { try settings.value(name) }
+    }
+
+    /// A Swift package the project references: a local one (`XCLocalSwiftPackageReference`, a folder
+    /// beside the project) or one from the network (`XCRemoteSwiftPackageReference`).
+    public enum PackageReference: Sendable, Equatable {
+        /// The package's folder (`relativePath`, from the `.xcodeproj`'s folder).
+        case local(URL)
+        /// The repository URL.
+        case remote(String)
+    }
+
+    /// A product of a Swift package a target links (`XCSwiftPackageProductDependency`).
+    public struct PackageProduct: Sendable, Equatable {
+        public var productName: String
+        /// The package, when the project says which (nil for a product whose package it does not name).
+        public var package: PackageReference?
+        /// Where the dependency is declared in `project.pbxproj`.
+        public var location: SourceLocation
     }
 
     /// The application targets.

@@ -107,6 +107,27 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: device.appendingPathComponent("Bundles").path))
     }
 
+    /// `--ci` never overwrites the user's own workflow: exit 2 before importing, nothing installed.
+    @Test func ciLeavesADifferentWorkflowAsItIsAndImportsNothing() async throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("import-ci-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let project = work.appendingPathComponent("Notes")
+        try FileManager.default.createDirectory(
+            at: work.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("Xcode15"), to: project)
+        let workflow = work.appendingPathComponent(".github/workflows/exthost.yml")
+        try FileManager.default.createDirectory(
+            at: workflow.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("name: mine\n".utf8).write(to: workflow)
+        let device = work.appendingPathComponent("device")
+        let (code, out, error) = await TestSupport.run(["import", "--ci", project.path], root: device)
+        #expect(code == .usage, "\(out)\(error)")
+        #expect(error.contains("\(workflow.path) exists already; exthost leaves it as it is"), "\(error)")
+        #expect(try String(contentsOf: workflow, encoding: .utf8) == "name: mine\n")
+        #expect(!FileManager.default.fileExists(atPath: project.appendingPathComponent(".exthost").path))
+        #expect(!FileManager.default.fileExists(atPath: device.appendingPathComponent("Bundles").path))
+    }
+
     @Test func aFolderWithoutAProjectIsBadInput() async throws {
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("import-empty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)

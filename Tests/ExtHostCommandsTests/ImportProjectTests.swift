@@ -2,6 +2,7 @@ import ExtHostTestSupport
 import Foundation
 import HostSystem
 import Testing
+import XcodeProjects
 
 /// `exthost import` as a user runs it, through the built binary and a real shell: the three fixture
 /// projects (Xcode 15, Xcode 16 with synchronized folders, an Expo-style `ios/` folder) imported,
@@ -17,7 +18,7 @@ import Testing
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("import-project-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
-        for name in ["Xcode15", "Xcode16", "CrossPlatform"] {
+        for name in ["Xcode15", "Xcode16", "CrossPlatform", "LocalPackage"] {
             try FileManager.default.copyItem(
                 at: Self.fixtures.appendingPathComponent(name), to: work.appendingPathComponent(name))
         }
@@ -72,6 +73,38 @@ import Testing
             output.contains("org.example.clips.share: completed")
                 && output.contains("CLIPS-SHARE kept one.bin,two.bin"),
             "\(output)")
+
+        // A local Swift package (pure Swift), built as the extension's path dependency; --ci writes the
+        // GitHub Actions job at the root of the repository, whose import step then runs here as the job
+        // runs it (the device from $EXTHOST_ROOT; nothing changed, so nothing is built).
+        (code, output) = try await run("git init --quiet . && exthost import LocalPackage --ci --root devpkg \(build)")
+        #expect(code == 0, "\(output.suffix(6000))")
+        guard code == 0 else { return }
+        let workflow = work.appendingPathComponent(".github/workflows/exthost.yml")
+        #expect(output.contains("wrote \(workflow.path): GitHub Actions builds exthost"), "\(output)")
+        (code, output) = try await run(try shareCommand(output, "StampsShare"))
+        #expect(code == 0 && output.contains("STAMPS-SHARE kept stamped-one.bin,stamped-two.bin"), "\(output)")
+        let steps = try await InitProjectTests.workflowRunSteps(workflow)
+        #expect(steps.first == CIWorkflow.setupCommands)
+        #expect(steps.dropFirst().map { $0.joined(separator: "\n") } == ["exthost import LocalPackage"])
+        for step in steps.dropFirst() {
+            var jobEnvironment = environment
+            jobEnvironment["EXTHOST_ROOT"] = work.appendingPathComponent("devpkg").path
+            (code, output) = try await InitProjectTests.shell(step.joined(separator: "\n"), in: work, jobEnvironment)
+            #expect(code == 0 && output.contains("unchanged since the last import"), "\(output)")
+        }
+        // A local package whose own file does not compile: exit 2 naming the package and the line.
+        // The projects imported next with this --build-path build (SwiftPM would reuse this failed
+        // build's plan for them: ProjectImport has it plan afresh).
+        let stamp = work.appendingPathComponent("LocalPackage/Packages/StampKit/Sources/StampKit/Stamp.swift")
+        try String(contentsOf: stamp, encoding: .utf8).replacingOccurrences(of: "title = \"?\"", with: "title = 42")
+            .write(to: stamp, atomically: true, encoding: .utf8)
+        (code, output) = try await run("exthost import LocalPackage --root devpkg \(build)")
+        #expect(code == 2, "\(output.suffix(6000))")
+        #expect(
+            output.contains(
+                "the local package StampKit (\(stamp.path.dropLast("/Sources/StampKit/Stamp.swift".count))) "
+                    + "does not build on Linux") && output.contains("\(stamp.path):13:"), "\(output)")
 
         // The cross-platform layout: the app (Expo) stays behind, the built-in app stands in; the
         // template's openURL: through the responder chain opens it before iOS 18 and not from 18 on.

@@ -2,6 +2,7 @@ import ExtHostTestSupport
 import Foundation
 import HostSystem
 import Testing
+import XcodeProjects
 
 @testable import ExtHostCommands
 
@@ -48,6 +49,22 @@ import Testing
         }
     }
 
+    /// The guide's CI section shows the default template's job as `exthost init` writes it (for an
+    /// example repository and tag; without the two comment lines naming what wrote it).
+    @Test func theGuideShowsTheWorkflowAsInitWritesIt() throws {
+        let guide = try String(
+            contentsOf: TestSupport.packageRoot.appendingPathComponent("docs/guide.md"), encoding: .utf8)
+        let readme = try #require(InitTemplate.files.first { $0.path == "README.md" })
+        let workflow = CIWorkflow(
+            source: .init(repository: "https://example.com/exthost.git", ref: "v1.0"), writtenBy: "exthost init",
+            commands: CIWorkflow.commands(inReadme: String(decoding: readme.bytes, as: UTF8.self)))
+        let shown = workflow.text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2)
+            .joined(separator: "\n")
+        #expect(
+            guide.contains("```yaml\n" + shown + "```"), "docs/guide.md does not show the job as exthost init writes it"
+        )
+    }
+
     @Test func initRefusesAFolderThatHoldsFiles() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("init-full-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -68,6 +85,54 @@ import Testing
             error.contains("unknown template 'storyboard'; --template takes compose, handler, view-controller"),
             "\(error)")
         #expect(!FileManager.default.fileExists(atPath: folder.path))
+    }
+
+    /// The CI job's first step as a runner runs it (`bash -e`), with a `swift` that only records how it
+    /// was called: exthost is fetched at the ref `exthost init` writes (this checkout's commit, from
+    /// the checkout itself standing in for its repository), bootstrapped, built and put on `PATH`.
+    @Test func theWorkflowsSetUpStepGetsExthostAtItsRefAndPutsItOnPath() async throws {
+        let exthost = try #require(InitTemplate.builtFromPackage)
+        guard FileManager.default.fileExists(atPath: exthost.appendingPathComponent(".git").path) else {
+            throw Skip("\(exthost.path) is not a git checkout")
+        }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let source = await CIWorkflow.source(
+            of: exthost, searchPath: path.split(separator: ":").map(String.init))
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("ci-setup-\(UUID().uuidString)")
+        let bin = work.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        try Data("#!/bin/sh\necho \"$@\" >> \"$SWIFT_CALLS\"\n".utf8).write(to: bin.appendingPathComponent("swift"))
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o755], ofItemAtPath: bin.appendingPathComponent("swift").path)
+        let clone = work.appendingPathComponent("exthost")
+        var environment = [
+            "PATH": bin.path + ":" + path, "HOME": ProcessInfo.processInfo.environment["HOME"] ?? work.path,
+            "EXTHOST_REPOSITORY": exthost.path, "EXTHOST_REF": source.ref, "EXTHOST_PATH": clone.path,
+            "GITHUB_PATH": work.appendingPathComponent("github-path").path,
+            "SWIFT_CALLS": work.appendingPathComponent("swift-calls").path,
+        ]
+        let step = "set -e\n" + CIWorkflow.setupCommands.joined(separator: "\n")
+        var (code, output) = try await Self.shell(step, in: work, environment)
+        #expect(code == 0, "\(output)")
+        let (_, head) = try await Self.shell("git -C \(clone.path) rev-parse HEAD", in: work, environment)
+        let (_, expected) = try await Self.shell(
+            "git -C \(exthost.path) rev-parse \(source.ref)^{commit}", in: work, environment)
+        #expect(head == expected && head.count == 41, "\(head) ≠ \(expected)")
+        #expect(FileManager.default.fileExists(atPath: clone.appendingPathComponent("Scripts/bootstrap").path))
+        #expect(
+            try String(contentsOf: work.appendingPathComponent("swift-calls"), encoding: .utf8)
+                == "build --package-path \(clone.path)\n")
+        #expect(
+            try String(contentsOf: work.appendingPathComponent("github-path"), encoding: .utf8)
+                == clone.path + "/.build/debug\n")
+
+        // Without a repository the job stops at once and says what to set.
+        environment["EXTHOST_REPOSITORY"] = ""
+        environment["EXTHOST_PATH"] = work.appendingPathComponent("never").path
+        (code, output) = try await Self.shell(step, in: work, environment)
+        #expect(code == 1 && output.contains("::error::set EXTHOST_REPOSITORY in .github/workflows/exthost.yml"))
+        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("never").path))
     }
 
     /// What each command of a template's README must print (beyond exiting 0), by the command's start.
@@ -124,15 +189,26 @@ import Testing
             at: project.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? FileManager.default.moveItem(at: project.appendingPathComponent(".build"), to: keptBuild)
         try? FileManager.default.removeItem(at: project)
+        let exthost = try #require(InitTemplate.builtFromPackage)
         let environment = [
             "PATH": products + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
             "HOME": ProcessInfo.processInfo.environment["HOME"] ?? work.path,
             "XDG_DATA_HOME": work.appendingPathComponent("data").path,
+            "EXTHOST_PATH": exthost.path,
         ]
+        // Package.swift names exthost by a link that is gone before the commands run: the package
+        // finds exthost through $EXTHOST_PATH only, as in the CI job.
+        let link = work.appendingPathComponent("exthost-elsewhere")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: exthost)
         let option = template.map { " --template \($0)" } ?? ""
         let (initCode, initOutput) = try await Self.shell(
-            "exthost init \(project.path)\(option)", in: work, environment)
+            "exthost init \(project.path)\(option) --exthost \(link.path)", in: work, environment)
         #expect(initCode == 0, "\(initOutput)")
+        #expect(initOutput.contains(CIWorkflow.relativePath), "\(initOutput)")
+        try FileManager.default.removeItem(at: link)
+        #expect(
+            try String(contentsOf: project.appendingPathComponent("Package.swift"), encoding: .utf8).contains(
+                "Context.environment[\"EXTHOST_PATH\"] ?? \"\(link.path)\""))
 
         // Only exthost's modules are kept: the previous template's own products (an executable
         // `MyShare` beside this one's `libMyShare.so`) would be installed instead of this one's.
@@ -143,7 +219,12 @@ import Testing
         }
         try? FileManager.default.moveItem(at: keptBuild, to: project.appendingPathComponent(".build"))
         let readme = try String(contentsOf: project.appendingPathComponent("README.md"), encoding: .utf8)
-        let commands = Self.shellCommands(in: readme)
+        // The CI job: exthost's set-up step (run by theWorkflowsSetUpStepGetsExthostAtItsRefAndPutsItOnPath),
+        // then one step per README command — which run here, as the job runs them.
+        let steps = try await Self.workflowRunSteps(project.appendingPathComponent(CIWorkflow.relativePath))
+        #expect(steps.first == CIWorkflow.setupCommands)
+        let commands = steps.dropFirst().map { $0.joined(separator: "\n") }
+        #expect(commands == CIWorkflow.commands(inReadme: readme))
         #expect(commands.first == "swift build")
         #expect(commands.contains("swift test") || template != nil)
         #expect(commands.contains { $0.hasPrefix("exthost share") })
@@ -163,14 +244,25 @@ import Testing
         }
     }
 
-    /// The commands of the README's first `sh` block, without comments.
-    static func shellCommands(in readme: String) -> [String] {
-        guard let start = readme.range(of: "```sh\n"),
-            let end = readme.range(of: "\n```", range: start.upperBound..<readme.endIndex)
-        else { return [] }
-        return readme[start.upperBound..<end.lowerBound].split(separator: "\n").map { line in
-            String(line.split(separator: "#", maxSplits: 1).first ?? "").trimmingCharacters(in: .whitespaces)
-        }.filter { !$0.isEmpty }
+    /// The workflow at `url` read by a YAML parser (PyYAML, which Scripts/bootstrap installs): the
+    /// commands of its `run:` steps, in order, each step's lines.
+    static func workflowRunSteps(_ url: URL) async throws -> [[String]] {
+        let script = "import json, sys, yaml; print(json.dumps(yaml.safe_load(open(sys.argv[1]))))"
+        let (code, output) = try await shell(
+            "python3 -c '\(script)' '\(url.path)'", in: url.deletingLastPathComponent(),
+            ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"])
+        try #require(code == 0, "\(url.path) is not YAML:\n\(output)")
+        let workflow = try #require(
+            try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], "\(output)")
+        let jobs = try #require(workflow["jobs"] as? [String: Any], "no jobs: \(output)")
+        let job = try #require(jobs["exthost"] as? [String: Any], "no job 'exthost': \(output)")
+        #expect(job["runs-on"] as? String == "ubuntu-24.04")
+        #expect(job["container"] as? String == CIWorkflow.image)
+        let steps = try #require(job["steps"] as? [[String: Any]], "no steps: \(output)")
+        #expect(steps.first?["uses"] as? String == "actions/checkout@v4")
+        return steps.compactMap { $0["run"] as? String }.map { run in
+            run.split(separator: "\n").map(String.init)
+        }
     }
 
     /// Runs `command` with `bash -c` in `directory`: exit status and combined output.

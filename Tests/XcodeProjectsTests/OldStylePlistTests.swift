@@ -113,6 +113,7 @@ enum Fixtures {
     static let xcode15 = directory.appendingPathComponent("Xcode15")
     static let xcode16 = directory.appendingPathComponent("Xcode16")
     static let crossPlatform = directory.appendingPathComponent("CrossPlatform")
+    static let localPackage = directory.appendingPathComponent("LocalPackage")
 
     /// A copy of fixture `name` in a fresh temporary folder (tests change projects only there).
     static func copy(_ source: URL) throws -> URL {

@@ -12,7 +12,8 @@ let package = Package(
         .library(name: "MyShare", type: .dynamic, targets: ["MyShare"])
     ],
     dependencies: [
-        .package(name: "exthost", path: "@EXTHOST_PATH@")
+        // exthost's checkout: $EXTHOST_PATH when set (the CI job in .github/workflows/exthost.yml), else this one.
+        .package(name: "exthost", path: Context.environment["EXTHOST_PATH"] ?? "@EXTHOST_PATH@")
     ],
     targets: [
         .target(name: "MyShare", dependencies: [.product(name: "ExtHostExtension", package: "exthost")]),

@@ -5,7 +5,8 @@ import PackageDescription
 let package = Package(
     name: "MyApp",
     dependencies: [
-        .package(name: "exthost", path: "@EXTHOST_PATH@")
+        // exthost's checkout: $EXTHOST_PATH when set (the CI job in .github/workflows/exthost.yml), else this one.
+        .package(name: "exthost", path: Context.environment["EXTHOST_PATH"] ?? "@EXTHOST_PATH@")
     ],
     targets: [
         // The share extension: MyApp.app/PlugIns/MyShare.appex runs this program.

@@ -21,6 +21,11 @@ enum ImportCommand {
                 .exthost, "PATH",
                 "The exthost package the generated one depends on (default: the one exthost was built from)."),
             ContainerSupport.rootOption, ContainerSupport.deviceOption,
+            .flag(
+                .ci,
+                "Also write .github/workflows/exthost.yml at the root of the project's git repository: a GitHub "
+                    + "Actions job that builds exthost and runs this import (and swift test when a Package.swift is there)."
+            ),
             .flag(.json, "Print one JSON report."),
         ],
         discussion: """
@@ -37,22 +42,72 @@ enum ImportCommand {
             command that shares into the extension is printed. Importing an unchanged project again does nothing.
             Exit 2 for a project that cannot come along (a located error: a bad project.pbxproj, a missing Info.plist,
             an unknown product type, a setting that expands to itself, a module exthost cannot build, a construct
-            that cannot be adapted), with nothing installed; exit 1 when the build fails.
+            that cannot be adapted, a local Swift package that does not build on Linux), with nothing installed;
+            exit 1 when the build fails. The project's local Swift packages (XCLocalSwiftPackageReference) that
+            build on Linux are built with it, as path dependencies; a product of a package from the network is
+            left behind, and a file importing it is refused at its line.
+            With --ci, the job is written only after the import succeeded; an existing different workflow file is
+            left as it is (exit 2, before importing).
             """,
         examples: [
             "exthost import .  # exit 2: an empty folder holds no Xcode project (give yours: exthost import MyApp/ios)"
         ]
     ) { parsed, context in
         let json = parsed[.json]
+        let path = context.resolve(parsed.positionals[0])
+        let workflow = parsed[.ci] ? try await ciWorkflow(for: path, parsed, context) : nil
+        if let workflow {
+            do {
+                try workflow.job.checkWritable(under: workflow.root)
+            } catch let error as XcodeProjectError {
+                throw CommandError.input(error.description)
+            }
+        }
         let report = try await importProject(
-            context.resolve(parsed.positionals[0]), parsed, context, device: ContainerSupport.root(parsed, context),
-            progress: !json)
+            path, parsed, context, device: ContainerSupport.root(parsed, context), progress: !json)
         if json {
             try context.printJSON(encoding: report)
         } else {
             render(report, context)
         }
+        if let workflow {
+            let url: URL
+            do {
+                url = try workflow.job.write(under: workflow.root)
+            } catch let error as XcodeProjectError {
+                throw error.kind == .input
+                    ? CommandError.input(error.description) : CommandError.failed(error.description)
+            }
+            let line =
+                "wrote \(url.path): GitHub Actions builds exthost"
+                + (workflow.job.source.repository.isEmpty
+                    ? " (set EXTHOST_REPOSITORY in it: this exthost's checkout has no 'origin' remote)"
+                    : " from \(workflow.job.source.repository)")
+                + " at \(workflow.job.source.ref), then runs: \(workflow.job.commands.joined(separator: "; "))"
+            if json { context.printError(line) } else { context.print(line) }
+        }
         return .success
+    }
+
+    /// The CI job `--ci` writes for the project at `path`: at the root of its git repository, the
+    /// import by the path from there, then `swift test` when the root is a Swift package.
+    static func ciWorkflow(for path: URL, _ parsed: ParsedArguments, _ context: CommandContext) async throws
+        -> (job: CIWorkflow, root: URL)
+    {
+        let root = CIWorkflow.repositoryRoot(containing: path)
+        var commands = ["exthost import \(CIWorkflow.shellWord(path, relativeTo: root))"]
+        if let configuration = parsed[.configuration] { commands[0] += " --configuration \(configuration)" }
+        if let app = parsed[.app] { commands[0] += " --app \(app)" }
+        if FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
+            commands.append("swift test")
+        }
+        let exthost = parsed[.exthost].map { context.resolve($0) } ?? InitTemplate.builtFromPackage
+        var source = CIWorkflow.Source(repository: "", ref: "main")
+        if let exthost {
+            let searchPath = (context.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":")
+            source = await CIWorkflow.source(of: exthost, searchPath: searchPath.map(String.init))
+        }
+        return (CIWorkflow(source: source, writtenBy: "exthost import --ci", commands: commands), root)
     }
 
     /// Imports the project at `path` onto `device`, with the import options `parsed` holds (the

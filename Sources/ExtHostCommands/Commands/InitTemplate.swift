@@ -1,4 +1,5 @@
 import Foundation
+import XcodeProjects
 
 /// The package `exthost init` writes: a share extension and its app written as for iOS, their
 /// bundle, sample items, a rule, and tests through ExtHostTesting. The files are
@@ -88,7 +89,10 @@ enum InitCommand {
             rule), Sources/MyShare (the extension: import Foundation and UniformTypeIdentifiers only), Sources/MyApp (the
             app reading the group), items/, rule.plist, Tests/MyShareTests (Swift Testing and XCTest through
             ExtHostTesting) and a README with the commands: swift build, exthost install MyApp.app, exthost share
-            items/, exthost app run com.example.MyApp, swift test.
+            items/, exthost app run com.example.MyApp, swift test. Every package also gets .github/workflows/exthost.yml,
+            a GitHub Actions job that, on a Linux runner, clones exthost's repository (the origin remote of the checkout
+            exthost comes from) at its tag or commit, builds it, and runs the README's commands; Package.swift takes
+            exthost from $EXTHOST_PATH when it is set, as in that job.
 
             --template writes the extension as Xcode shapes it, built as the dynamic library libMyShare.so that
             the extension process loads (no main.swift): handler (an NSObject adopting NSExtensionRequestHandling,
@@ -118,8 +122,31 @@ enum InitCommand {
             files = templateFiles
         }
         let written = try InitTemplate.write(into: directory, exthostPath: exthost.path, files: files)
-        context.print("wrote \(written.count) files into \(directory.path) (exthost from \(exthost.path)); next:")
+        // The CI job runs the README's commands after building exthost from where this one comes from.
+        let readme = files.first { $0.path == "README.md" }.map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
+        let source = await CIWorkflow.source(
+            of: exthost,
+            searchPath: (context.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").map(
+                String.init))
+        let workflow = CIWorkflow(
+            source: source, writtenBy: "exthost init", commands: CIWorkflow.commands(inReadme: readme))
+        do {
+            _ = try workflow.write(under: directory)
+        } catch let error as XcodeProjectError {
+            throw error.kind == .input ? CommandError.input(error.description) : CommandError.failed(error.description)
+        }
+        context.print(
+            "wrote \(written.count + 1) files into \(directory.path) (exthost from \(exthost.path)); next:")
         context.print("  cd \(directory.path) && swift build && exthost install MyApp.app && exthost share items/")
+        if source.repository.isEmpty {
+            context.print(
+                "note: \(CIWorkflow.relativePath) builds exthost at \(source.ref) from EXTHOST_REPOSITORY, which is "
+                    + "empty: \(exthost.path) has no 'origin' remote; set it to where you clone exthost from")
+        } else {
+            context.print(
+                "\(CIWorkflow.relativePath): GitHub Actions builds exthost from \(source.repository) at \(source.ref) "
+                    + "and runs the README's commands")
+        }
         return .success
     }
 }

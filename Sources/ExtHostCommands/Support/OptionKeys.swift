@@ -13,6 +13,8 @@ extension OptionKey where Value == Bool {
     static var apiOnlyScopes: Self { Self("api-only-scopes") }
     /// `--batch`.
     static var batch: Self { Self("batch") }
+    /// `--ci`.
+    static var ci: Self { Self("ci") }
     /// `--consume`.
     static var consume: Self { Self("consume") }
     /// `--decline`.
