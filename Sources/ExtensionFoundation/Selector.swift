@@ -50,12 +50,15 @@ public func NSStringFromSelector(_ aSelector: Selector) -> String { aSelector.na
 /// of a UIKit class overrides both methods and calls `super` for the selectors it does not know:
 ///
 /// ```swift
-/// override func canDispatch(_ selector: Selector) -> Bool {
+/// nonisolated override func canDispatch(_ selector: Selector) -> Bool {
 ///     selector == "shareTapped:" || super.canDispatch(selector)
 /// }
-/// override func dispatch(_ selector: Selector, arguments: [Any?]) -> SelectorResult? {
+/// nonisolated override func dispatch(_ selector: Selector, arguments: [Any?]) -> SelectorResult? {
 ///     switch selector {
-///     case "shareTapped:": return .returned(MainActor.assumeIsolated { shareTapped(arguments[0]) })
+///     case "shareTapped:":
+///         let sender = arguments[0]
+///         MainActor.assumeIsolated { shareTapped(sender as Any) }
+///         return .returned(nil)  // built outside the closure: SelectorResult is not Sendable
 ///     default: return super.dispatch(selector, arguments: arguments)
 ///     }
 /// }
