@@ -43,10 +43,12 @@ package final class ExtensionScreen {
         window.extensionScreen = self
         rootViewController.hostedJournal = journal
         Self.liveScreens += 1
+        UIKitThread.screenCount(adding: 1)
     }
 
     isolated deinit {
         Self.liveScreens -= 1
+        UIKitThread.screenCount(adding: -1)
     }
 
     /// Whether the sheet has closed.
@@ -141,8 +143,7 @@ package final class ExtensionScreen {
     /// unanswered.
     package func diagnostics() -> [UIDiagnostic] {
         var list: [UIDiagnostic] = []
-        for violation in UIKitThread.violations
-        where belongs(violation.object.object, changedAt: violation.sequence) {
+        for violation in UIKitThread.violations where belongs(violation) {
             list.append(
                 UIDiagnostic(
                     kind: .offMainThread,
@@ -179,10 +180,13 @@ package final class ExtensionScreen {
 
     /// Whether `object` (a view, controller, constraint, gesture recognizer) is part of this screen;
     /// an object that is gone or in no hierarchy counts when this is the only screen.
-    private func belongs(_ object: AnyObject?, changedAt generation: UInt64) -> Bool {
-        // An object gone since (another screen's, in a process that shows several) is this one's
-        // only if the change came after the screen was made and no other screen is live.
-        if object == nil { return generation > firstGeneration && Self.liveScreens == 1 }
+    private func belongs(_ violation: UIKitThread.Violation) -> Bool {
+        // An object gone since (another screen's, in a process that shows several — a test process)
+        // is this one's only if the change came after this screen was made, while it was the only
+        // screen alive: then it was this screen's.
+        guard let object = violation.object.object else {
+            return violation.sequence > firstGeneration && violation.screensLive == 1
+        }
         return belongs(object)
     }
 

@@ -25,6 +25,9 @@ package enum UIKitThread {
         package let object: WeakObject
         /// When it first happened, in change order.
         package var sequence: UInt64
+        /// How many extension screens were live when it first happened (an object gone since can
+        /// be attributed to a screen only when that screen was the only one).
+        package var screensLive: Int
     }
 
     /// A weak reference that can cross threads (read only on the main actor).
@@ -37,6 +40,7 @@ package enum UIKitThread {
 
     private struct State {
         var generation: UInt64 = 0
+        var screensLive = 0
         var violations: [Violation] = []
         var byFrames: [[Backtrace.Address]: Int] = [:]
         var waiters: [UInt64: CheckedContinuation<Bool, Never>] = [:]
@@ -97,6 +101,11 @@ package enum UIKitThread {
         }
     }
 
+    /// Counts the extension screens alive (``ExtensionScreen`` made and not yet gone), from any thread.
+    package static func screenCount(adding change: Int) {
+        state.withLock { $0.screensLive += change }
+    }
+
     /// The places UIKit state was changed off the main thread, in the order first seen.
     package static var violations: [Violation] { state.withLock { $0.violations } }
 
@@ -119,7 +128,8 @@ package enum UIKitThread {
             state.byFrames[frames] = state.violations.count
             state.violations.append(
                 Violation(
-                    api: api, callSite: site, count: 1, object: WeakObject(object), sequence: state.generation))
+                    api: api, callSite: site, count: 1, object: WeakObject(object), sequence: state.generation,
+                    screensLive: state.screensLive))
         }
     }
 

@@ -1,6 +1,7 @@
 import AppGroups
 import Foundation
 import Glibc
+import HostSystem
 import Testing
 
 /// Real processes: a writer killed with SIGKILL at random instants, readers racing a writer, and
@@ -31,6 +32,9 @@ struct ProcessTests {
         // One writer of one round runs to its end first: the group then holds entries, and its
         // duration (the program's start and a round of commits) plus 100 ms bounds the kill instants
         // below, so they land mid-write however loaded the machine is.
+        // The span is taken where the process ends (its termination handler, on Foundation's own
+        // thread), not where this task resumes: a suite that keeps the cooperative threads busy
+        // would otherwise stretch it, and every trial's sleep with it. Capped at 3 s for the same reason.
         let clock = ContinuousClock()
         let started = clock.now
         let complete = Process()
@@ -38,8 +42,8 @@ struct ProcessTests {
         complete.arguments = writeArguments(scratch, files: files, repeats: 1)
         complete.standardOutput = FileHandle.nullDevice
         complete.standardError = FileHandle.nullDevice
-        try await Self.runToItsEnd(complete)
-        let span = clock.now - started + .milliseconds(100)
+        let ended = try await Self.runToItsEnd(complete)
+        let span = min(ended - started, .seconds(3)) + .milliseconds(100)
         let longest = UInt32(
             clamping: span.components.seconds * 1_000_000 + span.components.attoseconds / 1_000_000_000_000)
         var committedBefore = try AppGroupStore.inspect(group, root: scratch.root).verify().entryCount
@@ -56,7 +60,7 @@ struct ProcessTests {
             try process.run()
             try await Task.sleep(for: .microseconds(UInt32.random(in: 5_000...max(longest, 5_001), using: &generator)))
             kill(process.processIdentifier, SIGKILL)
-            await exited.value
+            _ = await exited.value
 
             let inspected = try AppGroupStore.inspect(group, root: scratch.root).verify()
             let allowed: Set<VerificationProblem.Kind> = [.tornJournalTail, .orphanFile, .leftoverTemporaryFile]
@@ -80,18 +84,25 @@ struct ProcessTests {
         #expect(recoveries > 0, "no trial left anything to recover")
     }
 
-    /// A task that ends when `process` exits (set before it runs).
-    private static func exit(of process: Process) -> Task<Void, Never> {
-        let (stream, continuation) = AsyncStream<Void>.makeStream()
-        process.terminationHandler = { _ in continuation.finish() }
-        return Task { for await _ in stream {} }
+    /// A task that ends when `process` exits (set before it runs), with the instant it exited.
+    private static func exit(of process: Process) -> Task<ContinuousClock.Instant, Never> {
+        let (stream, continuation) = AsyncStream<ContinuousClock.Instant>.makeStream()
+        process.terminationHandler = { _ in
+            continuation.yield(ContinuousClock.now)
+            continuation.finish()
+        }
+        return Task {
+            var last = ContinuousClock.now
+            for await instant in stream { last = instant }
+            return last
+        }
     }
 
-    /// Runs `process` and waits for its exit without holding a thread.
-    private static func runToItsEnd(_ process: Process) async throws {
+    /// Runs `process` and waits for its exit without holding a thread; the instant it exited.
+    private static func runToItsEnd(_ process: Process) async throws -> ContinuousClock.Instant {
         let exited = exit(of: process)
         try process.run()
-        await exited.value
+        return await exited.value
     }
 
     @Test(.timeLimit(.minutes(2)))
@@ -115,9 +126,9 @@ struct ProcessTests {
                     while rounds < 6 || writer.isRunning {
                         rounds += 1
                         guard
-                            let (status, out, err) = try? Scratch.run([
-                                "container", "verify", Scratch.group, "--root", root,
-                            ])
+                            let (status, out, err) = await withBlockingWait({
+                                try? Scratch.run(["container", "verify", Scratch.group, "--root", root])
+                            })
                         else { return ["could not run exthost"] }
                         if status != 0 { failures.append("verify exit \(status): \(out) \(err)") }
                         if rounds > 30 { break }
@@ -129,7 +140,7 @@ struct ProcessTests {
             for await result in group { all += result }
             return all
         }
-        writer.waitUntilExit()
+        await withBlockingWait { writer.waitUntilExit() }
         #expect(writer.terminationStatus == 0)
         #expect(failures.isEmpty, "\(failures.prefix(3))")
         let final = try AppGroupStore.inspect(try scratch.groupID(), root: scratch.root).verify()
@@ -157,7 +168,7 @@ struct ProcessTests {
             return process
         }
         for process in processes {
-            process.waitUntilExit()
+            await withBlockingWait { process.waitUntilExit() }
             #expect(process.terminationStatus == 0)
         }
         let store = try AppGroupStore.inspect(try scratch.groupID(), root: scratch.root)

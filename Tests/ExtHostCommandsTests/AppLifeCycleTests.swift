@@ -49,7 +49,7 @@ struct AppLifeCycleTests {
 
         let bundle: String
 
-        init(root: URL, bundle: String = "com.example.probe") throws {
+        init(root: URL, bundle: String = "com.example.probe") async throws {
             self.root = root
             self.bundle = bundle
             log = root.appendingPathComponent("launch.log")
@@ -61,9 +61,13 @@ struct AppLifeCycleTests {
             process.standardError = handle
             try process.run()
             let socket = AppLaunchServer.socketPath(bundle, on: DeviceRoot(url: root))
-            let deadline = Date().addingTimeInterval(20)
-            while !FileManager.default.fileExists(atPath: socket) && process.isRunning && Date() < deadline {
-                Thread.sleep(forTimeInterval: 0.02)
+            let process = self.process
+            // Waits for the socket on a thread of its own (TestSupport.offThread), not a cooperative one.
+            _ = try await TestSupport.offThread {
+                let deadline = Date().addingTimeInterval(20)
+                while !FileManager.default.fileExists(atPath: socket) && process.isRunning && Date() < deadline {
+                    Thread.sleep(forTimeInterval: 0.02)
+                }
             }
         }
 
@@ -72,7 +76,8 @@ struct AppLifeCycleTests {
         /// `exthost app terminate`, then waits for the process; its exit status.
         func terminate() async -> (ExitCode, Int32) {
             let (code, _, _) = await TestSupport.run(["app", "terminate", bundle], root: root)
-            process.waitUntilExit()
+            let process = self.process
+            _ = try? await TestSupport.offThread { process.waitUntilExit() }
             return (code, process.terminationStatus)
         }
     }
@@ -99,7 +104,7 @@ struct AppLifeCycleTests {
         let urls = cold.delivery.urls
         #expect(urls.first?.contains("/Documents/Inbox/hello.probedoc") == true, "\(urls)")
 
-        let running = try LaunchedApp(root: root)
+        let running = try await LaunchedApp(root: root)
         // A sender that is not installed has no team: nil, warm as cold.
         let (warmCode, warm, _) = try await Self.open(file, root: root, from: "com.example.gone")
         #expect(warmCode == .success)
@@ -189,7 +194,7 @@ struct AppLifeCycleTests {
         #expect(Self.detail(cold).contains("never read connectionOptions.urlContexts"), "\(Self.detail(cold))")
         #expect(line.isEmpty, "no code of the app saw it: \(line)")
 
-        let running = try LaunchedApp(root: root)
+        let running = try await LaunchedApp(root: root)
         let (warmCode, warm, _) = try await Self.open(file, root: root)
         #expect(warmCode == .success)
         #expect(Self.method(warm) == .openURLContexts)
@@ -204,7 +209,7 @@ struct AppLifeCycleTests {
         let (_, cold, _) = try await Self.open(file, root: root)
         #expect(Self.method(cold) == .willConnectTo)
 
-        let running = try LaunchedApp(root: root)
+        let running = try await LaunchedApp(root: root)
         let (code, warm, _) = try await Self.open(file, root: root)
         #expect(code == .failure)
         #expect(Self.method(warm) == .lost)

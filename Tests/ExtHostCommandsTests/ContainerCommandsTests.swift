@@ -144,11 +144,15 @@ struct ContainerCommandsTests {
         #expect(bad == .usage && usage.contains("group."))
     }
 
-    @Test func theBuiltBinarySetsAndDumpsDefaults() throws {
+    @Test func theBuiltBinarySetsAndDumpsDefaults() async throws {
         let root = try scratch()
         defer { try? FileManager.default.removeItem(at: root) }
         let binary = URL(fileURLWithPath: try Executables.exthost())
-        func exthost(_ arguments: [String]) throws -> (Int32, String, String) {
+        // Each run on a thread of its own (TestSupport.offThread): the wait blocks.
+        func exthost(_ arguments: [String]) async throws -> (Int32, String, String) {
+            try await TestSupport.offThread { try run(arguments) }
+        }
+        @Sendable func run(_ arguments: [String]) throws -> (Int32, String, String) {
             let process = Process()
             process.executableURL = binary
             process.arguments = arguments + ["--root", root.path]
@@ -164,13 +168,13 @@ struct ContainerCommandsTests {
         }
         let share = root.appendingPathComponent("Bundles/CardDrop.app/PlugIns/Share.appex").path
         let note = root.appendingPathComponent("Bundles/DemoItems/note.txt").path
-        #expect(try exthost(["container", "write", Self.group, note, "--as-bundle", share]).0 == 0)
-        #expect(try exthost(["container", "defaults", Self.group, "set", "flag", "true"]).0 == 0)
-        let (status, out, _) = try exthost(["container", "defaults", Self.group, "dump", "--xml"])
+        #expect(try await exthost(["container", "write", Self.group, note, "--as-bundle", share]).0 == 0)
+        #expect(try await exthost(["container", "defaults", Self.group, "set", "flag", "true"]).0 == 0)
+        let (status, out, _) = try await exthost(["container", "defaults", Self.group, "dump", "--xml"])
         #expect(status == 0 && out.contains("<key>flag</key>") && out.contains("<true/>"))
-        let (missing, _, err) = try exthost(["container", "defaults", Self.group, "get", "nope"])
+        let (missing, _, err) = try await exthost(["container", "defaults", Self.group, "get", "nope"])
         #expect(missing == 1 && err.contains("no key 'nope'"))
-        let (listStatus, list, _) = try exthost(["container", "list", "--json"])
+        let (listStatus, list, _) = try await exthost(["container", "list", "--json"])
         #expect(listStatus == 0 && list.contains("\"identifier\": \"group.com.example.carddrop\""))
     }
 }

@@ -94,7 +94,7 @@ struct HostileAppTests {
     @Test func appRunRefusesEveryEscapeEvenWithAnotherAppRunning() async throws {
         let (root, other) = try Self.device()
         defer { try? FileManager.default.removeItem(at: root) }
-        let running = try AppLifeCycleTests.LaunchedApp(root: root)
+        let running = try await AppLifeCycleTests.LaunchedApp(root: root)
         let socket = AppLaunchServer.socketPath("com.example.probe", on: DeviceRoot(url: root))
         #expect(FileManager.default.fileExists(atPath: socket), "the probe app is not running: \(running.output)")
         let (code, out, err) = await TestSupport.run(

@@ -79,8 +79,10 @@ struct PayloadCommandsTests {
         }
     }
 
-    @Test func showJSONThroughTheBinary() throws {
-        let result = try TypesCommandsTests.runBinary(["payload", "show", "--payload", "acrobat-send-a-copy", "--json"])
+    @Test func showJSONThroughTheBinary() async throws {
+        let result = try await TypesCommandsTests.runBinary([
+            "payload", "show", "--payload", "acrobat-send-a-copy", "--json",
+        ])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let payload = try JSONDecoder().decode(PayloadReports.Show.self, from: Data(result.stdout.utf8))
         #expect(payload.source == "preset acrobat-send-a-copy")

@@ -189,16 +189,16 @@ struct RuleCommandsTests {
         }
     }
 
-    @Test(arguments: cases.filter { $0.arguments.count > 2 }) func commandThroughTheBinary(_ c: Case) throws {
-        let result = try TypesCommandsTests.runBinary(c.arguments)
+    @Test(arguments: cases.filter { $0.arguments.count > 2 }) func commandThroughTheBinary(_ c: Case) async throws {
+        let result = try await TypesCommandsTests.runBinary(c.arguments)
         #expect(result.status == c.exit.rawValue, "stderr: \(result.stderr)")
         for text in c.stdoutContains { #expect(result.stdout.contains(text), "stdout: \(result.stdout)") }
         for text in c.stdoutLacks { #expect(!result.stdout.contains(text)) }
         for text in c.stderrContains { #expect(result.stderr.contains(text), "stderr: \(result.stderr)") }
     }
 
-    @Test func checkJSONHasTheContractFields() throws {
-        let result = try TypesCommandsTests.runBinary([
+    @Test func checkJSONHasTheContractFields() async throws {
+        let result = try await TypesCommandsTests.runBinary([
             "rule", "check", Self.rule("shape3-root-dictionary"), "--payload-json", Self.payload("movie"), "--json",
         ])
         #expect(result.status == 3)

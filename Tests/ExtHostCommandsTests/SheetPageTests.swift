@@ -83,7 +83,9 @@ struct SheetPageTests {
 
         // A screenshot, as a person would see the page.
         let screenshot = root.appendingPathComponent("sheet.png")
-        _ = try Self.browse(["--screenshot=\(screenshot.path)", page.absoluteString], scratch: root)
+        _ = try await TestSupport.offThread {
+            try Self.browse(["--screenshot=\(screenshot.path)", page.absoluteString], scratch: root)
+        }
         let png = try Data(contentsOf: screenshot)
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG")
         let width = png.count > 24 ? png[16..<20].reduce(0) { $0 << 8 | Int($1) } : 0
@@ -93,7 +95,9 @@ struct SheetPageTests {
         let html = try String(contentsOf: page, encoding: .utf8)
         let measured = root.appendingPathComponent("measured.html")
         try Data(html.replacingOccurrences(of: "</body>", with: Self.measuring).utf8).write(to: measured)
-        let dom = try Self.browse(["--dump-dom", measured.absoluteString], scratch: root)
+        let dom = try await TestSupport.offThread {
+            try Self.browse(["--dump-dom", measured.absoluteString], scratch: root)
+        }
         let start = try #require(dom.range(of: "<pre id=\"layout\">"))
         let end = try #require(dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex))
         let json = String(dom[start.upperBound..<end.lowerBound]).replacingOccurrences(of: "&lt;", with: "<")

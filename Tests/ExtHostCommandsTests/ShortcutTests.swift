@@ -78,7 +78,7 @@ struct ShortcutTests {
     @Test func aRunningAppGetsTheActivityInSceneContinue() async throws {
         let root = try Self.device()
         defer { try? FileManager.default.removeItem(at: root) }
-        let running = try AppLifeCycleTests.LaunchedApp(root: root, bundle: "com.example.carddrop")
+        let running = try await AppLifeCycleTests.LaunchedApp(root: root, bundle: "com.example.carddrop")
         let (code, report) = try await Self.run(["--text", "warm"], root: root)
         #expect(code == .success)
         let app = try #require(report.app)
@@ -119,7 +119,7 @@ struct ShortcutTests {
             try Data(definition.utf8).write(to: lproj.appendingPathComponent("Probe.intentdefinition"))
             if expected == .lost {
                 // Cold it is delivered; warm, an app without scene(_:continue:) does not handle it.
-                let running = try AppLifeCycleTests.LaunchedApp(root: root)
+                let running = try await AppLifeCycleTests.LaunchedApp(root: root)
                 let (code, out, _) = await TestSupport.run(
                     ["shortcut", "run", shortcut.path, "--text", "x", "--json"], root: root)
                 #expect(code == .failure)

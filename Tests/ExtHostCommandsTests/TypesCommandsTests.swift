@@ -171,8 +171,8 @@ struct TypesCommandsTests {
     }
 
     @Test(.timeLimit(.minutes(1)), arguments: cases)
-    func builtBinary(_ c: Case) throws {
-        let result = try Self.runBinary(c.resolvedArguments)
+    func builtBinary(_ c: Case) async throws {
+        let result = try await Self.runBinary(c.resolvedArguments)
         check(c, exit: result.status, stdout: result.stdout, stderr: result.stderr)
     }
 
@@ -198,8 +198,8 @@ struct TypesCommandsTests {
         #expect(output.contains(#""description": "#))
     }
 
-    @Test func showJSONOfTheBinaryForADeclaredCard() throws {
-        let result = try Self.runBinary([
+    @Test func showJSONOfTheBinaryForADeclaredCard() async throws {
+        let result = try await Self.runBinary([
             "types", "show", "com.example.carddrop.card", "--json", "--declarations", Self.cardDrop,
         ])
         #expect(result.status == 0)
@@ -275,7 +275,12 @@ struct TypesCommandsTests {
 
     /// Runs the built `exthost` (beside the test bundle) from the package root, capturing its output
     /// in files.
-    static func runBinary(_ arguments: [String]) throws -> RunResult {
+    /// Runs the built binary on a thread of its own (see ``TestSupport/offThread(_:)``).
+    static func runBinary(_ arguments: [String]) async throws -> RunResult {
+        try await TestSupport.offThread { try runBinaryBlocking(arguments) }
+    }
+
+    private static func runBinaryBlocking(_ arguments: [String]) throws -> RunResult {
         let binary = URL(fileURLWithPath: try Executables.exthost())
         try #require(
             FileManager.default.isExecutableFile(atPath: binary.path),

@@ -4,6 +4,14 @@ public import HostSystem
 /// What the test targets share: the package root, the demo group and items, scratch device roots,
 /// the programs built beside the tests, and reports decoded from their JSON.
 public enum TestSupport {
+    /// Runs `body` — a blocking wait for a child process, a browser, a pipe — on a thread of its
+    /// own and returns what it returned. A test must not block one of Swift concurrency's
+    /// cooperative threads (two on a two-core machine): every other test's process exchanges
+    /// stall meanwhile, and their handshakes time out.
+    public static func offThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withBlockingWait { Result { try body() } }.get()
+    }
+
     /// The package's root folder.
     public static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
