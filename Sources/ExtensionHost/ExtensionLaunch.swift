@@ -88,9 +88,23 @@ public struct ExtensionLaunch: Sendable {
         return paths
     }
 
-    /// The read-write paths: the container, the group containers, the shared files.
+    /// The read-write paths: the container, the group containers, the shared files (and, in a
+    /// coverage build only, the folder the profiles go to).
     public var readWritePaths: [String] {
         [containerURL.path] + groupContainers.keys.sorted().compactMap { groupContainers[$0]?.path } + sharedFiles
+            + Self.coverageProfileFolders
+    }
+
+    /// Where an instrumented program writes its coverage profile (`LLVM_PROFILE_FILE`'s folder), in
+    /// a build made by `Scripts/coverage` (`-DEXTHOST_COVERAGE`) only: the measurement must include
+    /// the sandboxed processes' code. Any other build grants nothing.
+    static var coverageProfileFolders: [String] {
+        #if EXTHOST_COVERAGE
+        guard let file = ProcessInfo.processInfo.environment["LLVM_PROFILE_FILE"] else { return [] }
+        return [(file as NSString).deletingLastPathComponent]
+        #else
+        return []
+        #endif
     }
 
     /// The sandbox policy for ``readOnlyPaths`` and ``readWritePaths``; `memory` says which kernel
@@ -114,6 +128,9 @@ public struct ExtensionLaunch: Sendable {
         // The Swift backtracer would need to read and ptrace outside the sandbox.
         entries["SWIFT_BACKTRACE"] = "enable=no"
         for name in ["PATH", "LANG", "TZ"] { if let value = host[name] { entries[name] = value } }
+        #if EXTHOST_COVERAGE
+        if let profile = host["LLVM_PROFILE_FILE"] { entries["LLVM_PROFILE_FILE"] = profile }
+        #endif
         for (name, value) in environment { entries[name] = value }
         return entries.keys.sorted().compactMap { name in entries[name].map { "\(name)=\($0)" } }
     }
