@@ -28,42 +28,9 @@ extension FileDescriptor {
     /// Blocks the calling thread. The corresponding C function is `poll`.
     /// - Throws: ``Errno``.
     public func poll(for events: PollEvents, timeout: Duration?) throws(Errno) -> PollEvents {
-        var entry = pollfd(fd: rawValue, events: events.rawValue, revents: 0)
-        let milliseconds: CInt
-        if let timeout {
-            milliseconds = CInt(min(max(0, timeout.milliseconds.rounded(.up)), Double(CInt.max)))
-        } else {
-            milliseconds = -1
-        }
-        let ready = try valueOrErrno { system_poll(&entry, 1, milliseconds) }.get()
-        return ready == 0 ? [] : PollEvents(rawValue: entry.revents)
+        try Self.poll([(descriptor: self, events: events)], timeout: timeout)[0]
     }
 
-    /// Waits until one of several descriptors is ready for its events or `timeout` passes (nil:
-    /// forever); returns what is ready for each, in order (all empty on timeout).
-    ///
-    /// Blocks the calling thread. The corresponding C function is `poll`.
-    /// - Throws: ``Errno``.
-    public static func poll(_ entries: [(FileDescriptor, PollEvents)], timeout: Duration?) throws(Errno)
-        -> [PollEvents]
-    {
-        var fds = entries.map { pollfd(fd: $0.0.rawValue, events: $0.1.rawValue, revents: 0) }
-        let milliseconds: CInt
-        if let timeout {
-            milliseconds = CInt(min(max(0, timeout.milliseconds.rounded(.up)), Double(CInt.max)))
-        } else {
-            milliseconds = -1
-        }
-        let count = nfds_t(fds.count)
-        let ready = try fds.withUnsafeMutableBufferPointer { buffer throws(Errno) -> CInt in
-            guard let base = buffer.baseAddress else { return 0 }
-            return try valueOrErrno { system_poll(base, count, milliseconds) }.get()
-        }
-        return ready == 0 ? entries.map { _ in [] } : fds.map { PollEvents(rawValue: $0.revents) }
-    }
-}
-
-extension FileDescriptor {
     /// Waits until any of `entries` is ready or `timeout` passes (nil: forever); returns the ready
     /// events of each entry, in order (all empty on timeout).
     ///
