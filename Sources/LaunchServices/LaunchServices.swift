@@ -217,15 +217,21 @@ extension InstalledBundles {
     /// `name` in `folder`, or — when a file of that name is there — `name` with `-1`, `-2`… before its
     /// extension, as a device numbers a second copy in an Inbox.
     static func uniqueName(_ name: String, in folder: URL) -> URL {
+        var number = 0
         var candidate = folder.appendingPathComponent(name)
-        let base = (name as NSString).deletingPathExtension
-        let ext = (name as NSString).pathExtension
-        var number = 1
         while FileManager.default.fileExists(atPath: candidate.path) {
-            candidate = folder.appendingPathComponent("\(base)-\(number)" + (ext.isEmpty ? "" : ".\(ext)"))
             number += 1
+            candidate = folder.appendingPathComponent(numbered(name, number))
         }
         return candidate
+    }
+
+    /// `name` with `-number` before its extension (`photo-2.jpg`); `name` itself for 0.
+    static func numbered(_ name: String, _ number: Int) -> String {
+        guard number > 0 else { return name }
+        let base = (name as NSString).deletingPathExtension
+        let ext = (name as NSString).pathExtension
+        return "\(base)-\(number)" + (ext.isEmpty ? "" : ".\(ext)")
     }
 }
 
@@ -236,16 +242,13 @@ extension InstalledBundles {
     /// - Returns: where the file is now.
     /// - Throws: `CocoaError` naming the folder when the move fails for another reason.
     static func moveUnique(_ file: URL, named name: String, into folder: URL) throws -> URL {
-        let base = (name as NSString).deletingPathExtension
-        let ext = (name as NSString).pathExtension
         do throws(Errno) {
             let source = try FileDescriptor.open(file.deletingLastPathComponent().path, .directory)
             defer { try? source.close() }
             let target = try FileDescriptor.open(folder.path, .directory)
             defer { try? target.close() }
             for number in 0..<10_000 {
-                let candidate =
-                    number == 0 ? name : "\(base)-\(number)" + (ext.isEmpty ? "" : ".\(ext)")
+                let candidate = numbered(name, number)
                 do throws(Errno) {
                     try source.rename(file.lastPathComponent, to: candidate, in: target, flags: .noReplace)
                     return folder.appendingPathComponent(candidate)
