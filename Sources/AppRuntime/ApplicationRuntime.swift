@@ -59,6 +59,8 @@ final class ApplicationRuntime: RunningApplication {
                 return 1
             }
             ItemProviderConfiguration.securityScopeBroker = ChannelScopeBroker(channel: channel)
+            // UIPasteboard.general asks the host: the pasteboard is a system service, not a file.
+            UIPasteboard.appService = { request in ChannelPasteboard.ask(request, on: channel) }
             if environment?.scopeMode == .lenient { ItemProviderConfiguration.securityScopeMode = .lenient }
         }
         let manifest = environment?.bundlePath.flatMap { path -> [String: Any]? in
@@ -104,6 +106,10 @@ final class ApplicationRuntime: RunningApplication {
                 }
                 if message.kind == .scopeReply {
                     ChannelScopeBroker.answer(message)
+                    continue
+                }
+                if message.kind == .pasteboardReply {
+                    ChannelPasteboard.answer(message)
                     continue
                 }
                 Task { @MainActor in ApplicationRuntime.current?.handle(message) }
@@ -421,6 +427,40 @@ final class ChannelScopeBroker: SecurityScopeBroker {
         let semaphore = pending.withLock { pending -> DispatchSemaphore? in
             guard let semaphore = pending.waiting.removeValue(forKey: id) else { return nil }
             pending.answers[id] = reply.granted ?? false
+            return semaphore
+        }
+        semaphore?.signal()
+    }
+}
+
+/// `UIPasteboard.general` of an app exthost launched: each read or write goes to the host over the
+/// app's channel and waits for its answer (the channel's reader thread delivers it).
+enum ChannelPasteboard {
+    private struct Pending {
+        var waiting: [Int: DispatchSemaphore] = [:]
+        var answers: [Int: PasteboardReply] = [:]
+    }
+    private static let pending = Locked(Pending())
+
+    /// Sends `request` and waits (up to 10 s) for the reply; nil when none comes.
+    static func ask(_ request: PasteboardRequest, on channel: AppChannel) -> PasteboardReply? {
+        let semaphore = DispatchSemaphore(value: 0)
+        let id = Int(truncatingIfNeeded: request.requestID)
+        pending.withLock { $0.waiting[id] = semaphore }
+        guard (try? channel.send(AppMessage(.pasteboard, id: id, pasteboardRequest: request))) != nil,
+            semaphore.wait(timeout: .now() + 10) == .success
+        else {
+            _ = pending.withLock { $0.waiting.removeValue(forKey: id) }
+            return nil
+        }
+        return pending.withLock { $0.answers.removeValue(forKey: id) }
+    }
+
+    static func answer(_ reply: AppMessage) {
+        guard let id = reply.id else { return }
+        let semaphore = pending.withLock { pending -> DispatchSemaphore? in
+            guard let semaphore = pending.waiting.removeValue(forKey: id) else { return nil }
+            pending.answers[id] = reply.pasteboardReply
             return semaphore
         }
         semaphore?.signal()

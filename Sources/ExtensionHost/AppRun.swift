@@ -286,7 +286,10 @@ extension ExtensionHost {
                     scopes: scopes)
                 running = app
                 let launchReply = AsyncStream<AppDelivery?>.makeStream()
-                Self.readChannel(channel, app: app, scopes: scopes) { delivery, answered in
+                Self.readChannel(
+                    channel, app: app, scopes: scopes, pasteboard: DevicePasteboard(root: root),
+                    writer: identity.bundleIdentifier
+                ) { delivery, answered in
                     launched.withLock { $0 = (true, delivery, answered) }
                     launchReply.continuation.yield(delivery)
                     launchReply.continuation.finish()
@@ -360,7 +363,7 @@ extension ExtensionHost {
     /// Reads the app's channel on a thread of its own: the launch answer, deliveries, scope
     /// requests; at its end, `launched(nil, false)` if the launch was never answered.
     private static func readChannel(
-        _ channel: AppChannel, app: RunningApp, scopes: AppScopes,
+        _ channel: AppChannel, app: RunningApp, scopes: AppScopes, pasteboard: DevicePasteboard, writer: String,
         launched: @escaping @Sendable (AppDelivery?, Bool) -> Void
     ) {
         Thread.detachNewThread {
@@ -382,6 +385,12 @@ extension ExtensionHost {
                     case .failure: granted = false
                     }
                     try? channel.send(AppMessage(.scopeReply, id: message.id, granted: granted))
+                case .pasteboard:
+                    // The pasteboard is a system service: the app asks, the host reads or writes it.
+                    let request =
+                        message.pasteboardRequest ?? PasteboardRequest(requestID: UInt64(message.id ?? 0))
+                    let reply = pasteboard.serve(request, writer: writer)
+                    try? channel.send(AppMessage(.pasteboardReply, id: message.id, pasteboardReply: reply))
                 default:
                     break
                 }

@@ -144,11 +144,20 @@ public struct HandOffContext: Sendable {
     public var extensionPoint: String?
     /// The device's iOS version (``AppGroups/DeviceRoot/iosVersion``).
     public var version: IOSVersion
+    /// The device's pasteboard, which the extension's `UIPasteboard.general` asks for (nil: none).
+    public var pasteboard: DevicePasteboard?
+    /// The extension's bundle identifier (the pasteboard's writer).
+    public var bundleIdentifier: String?
 
     /// A context.
-    public init(handOff: URLHandOff?, extensionPoint: String?, version: IOSVersion) {
+    public init(
+        handOff: URLHandOff?, extensionPoint: String?, version: IOSVersion, pasteboard: DevicePasteboard? = nil,
+        bundleIdentifier: String? = nil
+    ) {
         self.handOff = handOff
         self.extensionPoint = extensionPoint
         self.version = version
+        self.pasteboard = pasteboard
+        self.bundleIdentifier = bundleIdentifier
     }
 }

@@ -142,6 +142,10 @@ public struct AppMessage: Codable, Hashable, Sendable {
         case startAccessing
         /// App → host: `stopAccessingSecurityScopedResource()`.
         case stopAccessing
+        /// App → host: read or write the general pasteboard.
+        case pasteboard
+        /// Host → app: the pasteboard after the request.
+        case pasteboardReply
     }
 
     /// The kind.
@@ -160,12 +164,17 @@ public struct AppMessage: Codable, Hashable, Sendable {
     public var token: String?
     /// `scopeReply`: granted.
     public var granted: Bool?
+    /// `pasteboard`: the request (its `requestID` is this line's ``id``).
+    public var pasteboardRequest: PasteboardRequest?
+    /// `pasteboardReply`: the answer.
+    public var pasteboardReply: PasteboardReply?
 
     /// A line.
     public init(
         _ kind: Kind, id: Int? = nil, urlContexts: [OpenURLContextDescription]? = nil,
         userActivities: [UserActivityDescription]? = nil, keepRunning: Bool? = nil, delivery: AppDelivery? = nil,
-        token: String? = nil, granted: Bool? = nil
+        token: String? = nil, granted: Bool? = nil, pasteboardRequest: PasteboardRequest? = nil,
+        pasteboardReply: PasteboardReply? = nil
     ) {
         self.kind = kind
         self.id = id
@@ -175,6 +184,8 @@ public struct AppMessage: Codable, Hashable, Sendable {
         self.delivery = delivery
         self.token = token
         self.granted = granted
+        self.pasteboardRequest = pasteboardRequest
+        self.pasteboardReply = pasteboardReply
     }
 
     /// The descriptor number of the channel in the app.
