@@ -223,8 +223,8 @@ open class UIPasteboard: NSObject, @unchecked Sendable {
         set { urls = newValue.map { [$0] } ?? [] }
     }
 
-    /// "An array of URL objects in all pasteboard items" (each written as `public.url`, and also
-    /// as text, as iOS offers a copied URL to text fields).
+    /// "An array of URL objects in all pasteboard items" (each written as `public.url`, or
+    /// `public.file-url` for a file URL).
     open var urls: [URL]? {
         get { Self.nonEmpty(fetch().items.compactMap(Self.link)) }
         set {
@@ -232,8 +232,7 @@ open class UIPasteboard: NSObject, @unchecked Sendable {
                 (newValue ?? []).map { url in
                     PasteboardItem(representations: [
                         PasteboardRepresentation(
-                            type: url.isFileURL ? "public.file-url" : "public.url", data: Data(url.absoluteString.utf8)),
-                        PasteboardRepresentation(type: Self.utf8Text, data: Data(url.absoluteString.utf8)),
+                            type: url.isFileURL ? "public.file-url" : "public.url", data: Data(url.absoluteString.utf8))
                     ])
                 })
         }

@@ -19,6 +19,10 @@
 // is deleted, then the Inbox itself:
 //   PROBE-APP inbox edit=<R> create=<R> mkdir=<R> move-in=<R> delete=<R> remove-inbox=<R>
 // where R is ok or denied(CODE).
+// With ProbePasteboard (a String in its Info.plist), at launch it reads UIPasteboard.general, sets its
+// string to that value, and reads it again:
+//   PROBE-APP pasteboard before count=<changeCount> items=<numberOfItems> string=<string|nil> url=<url|nil>
+//   PROBE-APP pasteboard after count=<changeCount> string=<string|nil> types=<types, comma-separated>
 // A URL that is not a file (one an extension opened to hand over) prints, per App Group it is entitled to:
 //   PROBE-APP <entry> <url> defaults <group> names=<the group defaults' "names", comma-separated>
 
@@ -35,6 +39,16 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
             "PROBE-APP launched scenes=\(launchOptions == nil ? "or-no-url" : "no") url=\((launchOptions?[.url] as? NSURL)?.lastPathComponent ?? "nil")"
                 + " bundle=\(Bundle.main.bundleIdentifier ?? "nil") info=\(Bundle.main.infoDictionary?["CFBundleName"] ?? "nil")"
         )
+        if let text = Bundle.main.infoDictionary?["ProbePasteboard"] as? String {
+            let pasteboard = UIPasteboard.general
+            print(
+                "PROBE-APP pasteboard before count=\(pasteboard.changeCount) items=\(pasteboard.numberOfItems) "
+                    + "string=\(pasteboard.string ?? "nil") url=\(pasteboard.url?.absoluteString ?? "nil")")
+            pasteboard.string = text
+            print(
+                "PROBE-APP pasteboard after count=\(pasteboard.changeCount) string=\(pasteboard.string ?? "nil") "
+                    + "types=\(pasteboard.types.joined(separator: ","))")
+        }
         return true
     }
 

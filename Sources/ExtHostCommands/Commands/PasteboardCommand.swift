@@ -9,7 +9,7 @@ enum PasteboardCommand {
     static var all: [CommandSpec] { [show] }
 
     /// One representation, as the report shows it.
-    struct Representation: Encodable {
+    struct Representation: Codable {
         var type: String
         var bytes: Int
         /// The text of a text or URL representation (UTF-8).
@@ -19,7 +19,7 @@ enum PasteboardCommand {
     }
 
     /// The report.
-    struct Report: Encodable {
+    struct Report: Codable {
         var path: String
         var changeCount: Int
         var writer: String?
