@@ -169,7 +169,7 @@ let package = Package(
         .executableTarget(
             name: "exthost-example-extension",
             dependencies: ["ExtensionRuntime", "ItemProviders", "AppGroups", "ExtensionIPC", "HostSystem"]),
-        .executableTarget(name: "exthost-probe-extension", dependencies: ["UniformTypeIdentifiers"]),
+        .executableTarget(name: "exthost-probe-extension", dependencies: ["UniformTypeIdentifiers", "UIKit"]),
         .executableTarget(name: "exthost-probe-app", dependencies: ["UIKit", "Intents", "AppRuntime"]),
         .executableTarget(name: "exthost-uikit-only", dependencies: ["UIKit"]),
         // Swift 5 language mode, as most iOS code is: the shapes of issue 24 must compile there.

@@ -57,3 +57,30 @@ struct PasteboardTests {
         #expect(err.contains("general.json is not a pasteboard"), "\(err)")
     }
 }
+
+extension PasteboardTests {
+    /// An extension's `UIPasteboard.general` asks its host: it reads what is on the device's
+    /// pasteboard and its write lands there (with its bundle identifier as the writer), though its
+    /// sandbox grants it nothing of the device root.
+    @Test func anExtensionReadsAndWritesTheDevicesPasteboardThroughItsHost() async throws {
+        let (root, rule, appex) = try FidelityTests.device("pasteboard")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let device = DeviceRoot(url: root)
+        try DevicePasteboard(root: device).setItems(
+            [
+                PasteboardItem(representations: [
+                    PasteboardRepresentation(type: "public.utf8-plain-text", data: Data("copied before".utf8))
+                ])
+            ], writer: "com.example.sharer")
+        let items = root.appendingPathComponent("items")
+        try FileManager.default.createDirectory(at: items, withIntermediateDirectories: true)
+        try Data("hello\n".utf8).write(to: items.appendingPathComponent("note.txt"))
+        let (code, report, lines) = try await FidelityTests.share(
+            [items.path], root: root, rule: rule, asExtension: appex, arguments: ["pasteboard"])
+        #expect(code == .success, "\(report.log)")
+        #expect(lines.contains("PROBE pasteboard before count=1 string=copied before"), "\(lines)")
+        #expect(lines.contains("PROBE pasteboard after count=2 string=from the extension"), "\(lines)")
+        let contents = try DevicePasteboard(root: device).contents()
+        #expect(contents.changeCount == 2 && contents.writer == "com.example.carddrop.Share")
+    }
+}
