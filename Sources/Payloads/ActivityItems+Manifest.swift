@@ -18,7 +18,9 @@ extension ActivityItems {
     ///         "itemForActivityType": { "com.apple.UIKit.activity.Message": null },
     ///         "dataTypeIdentifier": "com.example.carddrop.card",
     ///         "subject": "A card", "thumbnail": true,
-    ///         "linkMetadata": { "url": "https://example.com", "title": "Example", "icon": true } } }
+    ///         "linkMetadata": { "url": "https://example.com", "title": "Example", "icon": true } } },
+    ///     { "extensionItem": { "attributedTitle": "Trip", "attributedContentText": "Our trip",
+    ///         "attachments": [ { "url": "https://example.com/trip" }, { "image": "photo.png" } ] } }
     ///   ],
     ///   "excludedActivityTypes": ["com.apple.UIKit.activity.Print"],
     ///   "applicationActivities": [
@@ -72,7 +74,7 @@ private struct ActivityItemsReader {
     }
 
     func item(_ value: LocatedJSON, allowSource: Bool) throws -> ActivityItem {
-        let kinds = ["text", "attributedText", "url", "file", "image", "data", "itemSource"]
+        let kinds = ["text", "attributedText", "url", "file", "image", "data", "itemSource", "extensionItem"]
         let fields = try json.object(value, "an activity item", allowed: kinds)
         guard fields.count == 1, let (kind, member) = fields.first else {
             throw json.fail(value, "an activity item has exactly one of \(kinds.joined(separator: ", "))")
@@ -93,12 +95,33 @@ private struct ActivityItemsReader {
             let type = TypeRegistry.system.preferredType(forFileNamed: url.path, conformingTo: .image)
             return .image(try contents(of: url, member), typeIdentifier: type.isDynamic ? "public.png" : type.rawValue)
         case "data": return .data(try data(member), typeIdentifier: nil)
+        case "extensionItem":
+            guard allowSource else {
+                throw json.fail(
+                    member,
+                    "an NSExtensionItem is an activity item of its own: not an item source's item nor an attachment")
+            }
+            return .extensionItem(try extensionItem(member))
         default:
             guard allowSource else {
                 throw json.fail(member, "a placeholder or item of an item source cannot be an item source itself")
             }
             return .source(try source(member))
         }
+    }
+
+    /// `{"attributedTitle", "attributedContentText", "attachments": [ITEM…]}`.
+    func extensionItem(_ value: LocatedJSON) throws -> ActivityExtensionItem {
+        let fields = try json.object(
+            value, "an extensionItem", allowed: ["attributedTitle", "attributedContentText", "attachments"])
+        guard let list = fields["attachments"] else {
+            throw json.fail(value, "an extensionItem needs attachments (an array of activity items)")
+        }
+        let attachments = try json.array(list, "attachments", parent: value).map { try item($0, allowSource: false) }
+        return ActivityExtensionItem(
+            title: try json.string(fields["attributedTitle"], "attributedTitle"),
+            contentText: try json.string(fields["attributedContentText"], "attributedContentText"),
+            attachments: attachments)
     }
 
     func text(_ value: LocatedJSON, _ what: String) throws -> String {

@@ -196,6 +196,8 @@ extension ShareSheet {
             }
         case .source:
             throw SheetError(.badInput, "an item source's item cannot itself be an item source")
+        case .extensionItem:
+            throw SheetError(.badInput, "a system activity does not take an NSExtensionItem")
         }
     }
 }

@@ -216,7 +216,13 @@ extension ContentItem {
     /// What Shortcuts receives for the sheet's items: text, rich text, a URL, an image (an image
     /// file, `UIImage`, or image data), a PDF, another file; an item source gives its item.
     public static func items(from activityItems: [ActivityItem], registry: TypeRegistry) -> [ContentItem] {
-        activityItems.compactMap { item(from: $0, registry: registry) }
+        activityItems.flatMap { item -> [ContentItem] in
+            // An NSExtensionItem reaches Shortcuts (an action extension) as it is: its attachments.
+            if case .extensionItem(let given) = item {
+                return given.attachments.compactMap { self.item(from: $0, registry: registry) }
+            }
+            return self.item(from: item, registry: registry).map { [$0] } ?? []
+        }
     }
 
     static func item(from item: ActivityItem, registry: TypeRegistry) -> ContentItem? {
@@ -232,6 +238,8 @@ extension ContentItem {
             else { return nil }
             return .image(name: "image", data: data, typeIdentifier: type)
         case .source(let source): return self.item(from: source.item ?? source.placeholder, registry: registry)
+        case .extensionItem(let given):
+            return given.attachments.first.flatMap { self.item(from: $0, registry: registry) }
         }
     }
 

@@ -5,6 +5,7 @@ import ExtensionIPC
 import Foundation
 import Payloads
 import ShareSheet
+import SheetReports
 import Testing
 
 /// Copy and Save to Files performed: what lands on the device's pasteboard and in its Files
@@ -111,5 +112,37 @@ struct SystemActivityPerformTests {
         #expect(ShareSheet.keepBothName("report.pdf", 2) == "report 2.pdf")
         #expect(ShareSheet.keepBothName("archive.tar.gz", 3) == "archive.tar 3.gz")
         #expect(ShareSheet.keepBothName("README", 2) == "README 2")
+    }
+}
+
+extension SystemActivityPerformTests {
+    /// An `NSExtensionItem` activity item: the system's activities do not take it, an extension
+    /// receives it as its own item (the probe prints what it sees).
+    @Test func anExtensionItemReachesTheExtensionAsItIsAndNoSystemActivity() async throws {
+        let root = try TestSupport.scratchRoot("ext-item")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let device = DeviceRoot(url: root)
+        let given = ActivityExtensionItem(
+            title: "Trip", contentText: "Our trip", attachments: [.url(URL(string: "https://example.com/trip") ?? root)]
+        )
+        let items = ActivityItems(items: [.text("Look"), .extensionItem(given)])
+        let sheet = try ShareSheet.present(items, on: device)
+        for system in SystemActivity.all {
+            let row = try #require(sheet.activities.first { $0.id == system.type })
+            #expect(!row.shown && row.reason.contains("does not take an NSExtensionItem"), "\(row.reason)")
+        }
+        #expect(sheet.items.map(\.itemClass) == ["string", "extension-item"])
+        #expect(sheet.items.map(\.registeredTypeIdentifiers) == [["public.plain-text"], ["public.url"]])
+
+        var options = Self.options()
+        options.launcher = try #require(InstalledPrograms.nextToExecutable()).launcher
+        options.extensionExecutable = TestSupport.program("exthost-probe-extension")
+        options.extensionArguments = ["inputs"]
+        let result = try await ShareSheet.perform(
+            "com.example.carddrop.Share", items: items, on: device, options: options)
+        let log = try #require(result.share?.log)
+        #expect(log.contains("PROBE items 2"), "\(log)")
+        #expect(log.contains("PROBE item 0 attachments=1 title=nil text=nil"), "\(log)")
+        #expect(log.contains("PROBE item 1 attachments=1 title=Trip text=Our trip"), "\(log)")
     }
 }

@@ -57,8 +57,10 @@ enum SheetCommand {
             {"file": "path"}, {"image": "path"}, {"data": {"text"|"base64"|"file": ...}} or {"itemSource":
             {"placeholder": ITEM, "item": ITEM|null, "itemForActivityType": {TYPE: ITEM|null}, "dataTypeIdentifier",
             "subject", "thumbnail": bool, "linkMetadata": {"originalURL", "url", "title", "icon", "image",
-            "laterTitle"}}}; an application activity is {"type", "title", "category": "share"|"action",
-            "accepts": ["string"|"attributed-string"|"url"|"file-url"|"data"|"image"]}. Paths are relative to the
+            "laterTitle"}}} or {"extensionItem": {"attributedTitle", "attributedContentText", "attachments": [ITEM…]}}
+            (an NSExtensionItem the app builds: extensions receive it as its own item, no system activity takes it);
+            an application activity is {"type", "title", "category": "share"|"action",
+            "accepts": ["string"|"attributed-string"|"url"|"file-url"|"data"|"image"|"extension-item"]}. Paths are relative to the
             manifest.
 
             Every installed share extension (app row) and action extension (action list) is listed, shown when its
