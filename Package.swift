@@ -25,7 +25,7 @@ let package = Package(
             targets: [
                 "ExtensionFoundation", "UniformTypeIdentifiers", "MobileCoreServices", "AppGroups", "UIKit",
                 "LinkPresentation",
-                "Intents", "_Testing_UIKit", "AppRuntime",
+                "Intents", "AppIntents", "_Testing_UIKit", "AppRuntime",
             ]),
         // Tests: a fresh device, install, share through the real sandboxed pipeline, run the app, read the group.
         .library(name: "ExtHostTesting", targets: ["ExtHostTesting"]),
@@ -120,6 +120,8 @@ let package = Package(
         .target(name: "MobileCoreServices", dependencies: ["UniformTypeIdentifiers", "UniformTypes"]),
         .target(name: "LinkPresentation", dependencies: ["ExtensionFoundation"]),
         .target(name: "Intents", dependencies: ["ExtensionFoundation"]),
+        // Apple's AppIntents for apps: AppIntent, @Parameter, IntentFile, IntentResult (performed by AppRuntime).
+        .target(name: "AppIntents", dependencies: ["UniformTypeIdentifiers"]),
         .target(name: "_Testing_UIKit"),
         // One UIKit for apps and extensions: light (no host side); it finds the app runtime by name.
         .target(
@@ -136,7 +138,7 @@ let package = Package(
             dependencies: [
                 "UIKit", "ShareSheet", "SheetReports", "Payloads", "AppGroups", "ExtensionHost", "ExtensionIPC",
                 "HostSystem",
-                "ItemProviders", "Intents", "LinkPresentation",
+                "ItemProviders", "Intents", "LinkPresentation", "AppIntents", "UniformTypeIdentifiers",
             ]),
         // Apple's Social framework for share extensions: SLComposeServiceViewController.
         .target(name: "Social", dependencies: ["UIKit", "ExtensionFoundation", "ExtensionIPC", "HeadlessScreens"]),
@@ -170,7 +172,9 @@ let package = Package(
             name: "exthost-example-extension",
             dependencies: ["ExtensionRuntime", "ItemProviders", "AppGroups", "ExtensionIPC", "HostSystem"]),
         .executableTarget(name: "exthost-probe-extension", dependencies: ["UniformTypeIdentifiers", "UIKit"]),
-        .executableTarget(name: "exthost-probe-app", dependencies: ["UIKit", "Intents", "AppRuntime"]),
+        .executableTarget(
+            name: "exthost-probe-app",
+            dependencies: ["UIKit", "Intents", "AppRuntime", "AppIntents", "UniformTypeIdentifiers"]),
         .executableTarget(name: "exthost-uikit-only", dependencies: ["UIKit"]),
         // Swift 5 language mode, as most iOS code is: the shapes of issue 24 must compile there.
         .target(
@@ -208,7 +212,7 @@ let package = Package(
             dependencies: ["ItemProviders", "HostSystem", "UniformTypes", "Archives", "ExtensionIPC"]),
         .testTarget(
             name: "PayloadsTests",
-            dependencies: ["Payloads", "ItemProviders", "ActivationRules", "Archives", "Predicates"]),
+            dependencies: ["Payloads", "ItemProviders", "ActivationRules", "Archives", "Predicates", "UniformTypes"]),
         .testTarget(
             name: "ExtHostCommandsTests",
             dependencies: [
@@ -234,6 +238,7 @@ let package = Package(
         .testTarget(name: "UniformTypeIdentifiersTests", dependencies: ["UniformTypeIdentifiers"]),
         .testTarget(name: "MobileCoreServicesTests", dependencies: ["MobileCoreServices"]),
         .testTarget(name: "IntentsTests", dependencies: ["Intents"]),
+        .testTarget(name: "AppIntentsTests", dependencies: ["AppIntents", "UniformTypeIdentifiers"]),
         .testTarget(name: "LinkPresentationTests", dependencies: ["LinkPresentation"]),
         .testTarget(name: "SheetReportsTests", dependencies: ["SheetReports"]),
         .testTarget(

@@ -1,9 +1,11 @@
+import AppIntents
 import ExtensionIPC
 import Foundation
 import HostSystem
 import Intents
 import ItemProviders
 import UIKit
+import UniformTypeIdentifiers
 
 #if canImport(Glibc)
 import Glibc
@@ -78,11 +80,28 @@ final class ApplicationRuntime: RunningApplication {
         let runtime = ApplicationRuntime(delegate: delegate, module: module, manifest: manifest, channel: channel)
         UIApplication.running = runtime
         if let channel { runtime.startReading(channel) }
-        let delivery = runtime.launchSequence(launch.urlContexts ?? [], activities: launch.userActivities ?? [])
-        try? channel?.send(AppMessage(.launched, delivery: delivery))
-        fflush(nil)
-        if launch.keepRunning != true {
-            runtime.terminate()
+        if let invocation = launch.appIntent {
+            // An App Intent: the launch (in the foreground with its scene, or in the background
+            // without one), then perform() in this process; the launch is answered once it returns.
+            if invocation.background {
+                runtime.backgroundLaunch()
+            } else {
+                _ = runtime.launchSequence([], activities: [])
+            }
+            let keepRunning = launch.keepRunning == true
+            Task { @MainActor in
+                let delivery = await runtime.performIntent(invocation)
+                try? channel?.send(AppMessage(.launched, delivery: delivery))
+                fflush(nil)
+                if !keepRunning { runtime.terminate() }
+            }
+        } else {
+            let delivery = runtime.launchSequence(launch.urlContexts ?? [], activities: launch.userActivities ?? [])
+            try? channel?.send(AppMessage(.launched, delivery: delivery))
+            fflush(nil)
+            if launch.keepRunning != true {
+                runtime.terminate()
+            }
         }
         // `status` is set on the main actor, whose jobs this loop runs: each pass returns after
         // handling one (the terminate among them) and sleeps in the kernel meanwhile.
@@ -127,11 +146,60 @@ final class ApplicationRuntime: RunningApplication {
             let delivery = continueActivities(message.userActivities ?? [])
             try? channel?.send(AppMessage(.delivered, id: message.id, delivery: delivery))
             fflush(nil)
+        case .performIntent:
+            guard let invocation = message.appIntent else { break }
+            let id = message.id
+            Task { @MainActor in
+                let delivery = await self.performIntent(invocation)
+                try? self.channel?.send(AppMessage(.delivered, id: id, delivery: delivery))
+                fflush(nil)
+            }
         case .terminate:
             terminate()
         default:
             break
         }
+    }
+
+    // MARK: - App Intents
+
+    /// A background launch (`openAppWhenRun: false`): "the system launches your app in a limited mode
+    /// in the background" — the app delegate's launch methods, no scene.
+    private func backgroundLaunch() {
+        _ = delegate.application(application, willFinishLaunchingWithOptions: nil)
+        _ = delegate.application(application, didFinishLaunchingWithOptions: nil)
+    }
+
+    /// Makes the App Intent, sets its parameters (a file as an `IntentFile` on its copy in the
+    /// app's `tmp/`) and awaits its `perform()`.
+    private func performIntent(_ invocation: AppIntentInvocation) async -> AppDelivery {
+        let parameters = invocation.parameters.map { parameter -> (name: String, value: (any Sendable)?) in
+            switch parameter.kind {
+            case "file":
+                let type = parameter.typeIdentifier.flatMap { UTType($0) }
+                guard let path = parameter.path else {
+                    return (
+                        parameter.name, IntentFile(data: Data(), filename: parameter.filename ?? "file", type: type)
+                    )
+                }
+                return (
+                    parameter.name,
+                    IntentFile(fileURL: URL(fileURLWithPath: path), filename: parameter.filename, type: type)
+                )
+            case "url": return (parameter.name, parameter.string.flatMap(URL.init(string:)))
+            case "number", "bool": return (parameter.name, parameter.number)
+            default: return (parameter.name, parameter.string)
+            }
+        }
+        let outcome = await AppIntentPerformer.perform(
+            typeName: invocation.typeName, mangledTypeName: invocation.mangledTypeName, module: delegateModule,
+            parameters: parameters)
+        let mode =
+            invocation.background
+            ? "in a background launch without scenes" : "with the app in the foreground"
+        return AppDelivery(
+            method: invocation.background ? .performInBackground : .perform, handled: outcome.succeeded,
+            detail: "\(outcome.detail) (\(mode))", urls: [invocation.typeName])
     }
 
     private func terminate() {

@@ -48,6 +48,8 @@ public struct AppLaunchOptions: Sendable {
     /// The user activities of a cold start (a Shortcuts intent): `connectionOptions.userActivities`,
     /// or `application(_:continue:restorationHandler:)` without scenes.
     public var userActivities: [UserActivityDescription] = []
+    /// An App Intent to perform after the launch (foreground, or a background launch without scenes).
+    public var appIntent: AppIntentInvocation?
     /// Keep the app running after its launch until the body passed to
     /// ``ExtensionHost/runApp(_:on:launcher:options:whileRunning:)`` returns.
     public var keepRunning = false
@@ -105,6 +107,12 @@ public final class RunningApp: Sendable {
     /// - Throws: ``ShareError`` when the app has ended.
     public func continueActivities(_ activities: [UserActivityDescription]) async throws(ShareError) -> AppDelivery {
         try await request(AppMessage(.continueActivity, userActivities: activities))
+    }
+
+    /// Performs an App Intent in the running app (its `perform()`).
+    /// - Throws: ``ShareError`` when the app has ended.
+    public func performIntent(_ invocation: AppIntentInvocation) async throws(ShareError) -> AppDelivery {
+        try await request(AppMessage(.performIntent, appIntent: invocation))
     }
 
     private func request(_ message: AppMessage) async throws(ShareError) -> AppDelivery {
@@ -297,7 +305,7 @@ extension ExtensionHost {
                 try? channel.send(
                     AppMessage(
                         .launch, urlContexts: scopes.issue(options.urlContexts), userActivities: options.userActivities,
-                        keepRunning: options.keepRunning))
+                        keepRunning: options.keepRunning, appIntent: options.appIntent))
                 // The launch answer, or the end of the channel (a program without the life cycle);
                 // a program that gives neither within the timeout is killed.
                 let watchdog = Task {

@@ -76,6 +76,27 @@ public struct IntentParameterValue: Codable, Hashable, Sendable {
     }
 }
 
+/// An App Intent to perform in the app (`AppIntent.perform()`), as Shortcuts runs it: the type
+/// the app declares in `Metadata.appintents` and the parameters' values.
+public struct AppIntentInvocation: Codable, Hashable, Sendable {
+    /// The intent's type name (the key of `actions` in `extract.actionsdata`).
+    public var typeName: String
+    /// Its `mangledTypeName` from the metadata, when given.
+    public var mangledTypeName: String?
+    /// The parameters (`@Parameter`s, by name).
+    public var parameters: [IntentParameterValue]
+    /// `openAppWhenRun: false`: performed in a background launch without scenes.
+    public var background: Bool
+
+    /// An invocation.
+    public init(typeName: String, mangledTypeName: String?, parameters: [IntentParameterValue], background: Bool) {
+        self.typeName = typeName
+        self.mangledTypeName = mangledTypeName
+        self.parameters = parameters
+        self.background = background
+    }
+}
+
 /// How a URL reached an app's code, or did not.
 public struct AppDelivery: Codable, Hashable, Sendable {
     /// The entry point that received the URL.
@@ -92,6 +113,10 @@ public struct AppDelivery: Codable, Hashable, Sendable {
         case sceneContinue = "scene-continue"
         /// `application(_:continue:restorationHandler:)` (an app without scenes).
         case applicationContinue = "application-continue"
+        /// An App Intent's `perform()` ran in the app in the foreground (`openAppWhenRun: true`).
+        case perform
+        /// An App Intent's `perform()` ran in a background launch, without scenes.
+        case performInBackground = "perform-in-background"
         /// No code of the app looked at the URL: it is lost.
         case lost
     }
@@ -134,6 +159,8 @@ public struct AppMessage: Codable, Hashable, Sendable {
         case terminate
         /// Host → app: continue a user activity in the running app.
         case continueActivity
+        /// Host → app: perform an App Intent in the running app.
+        case performIntent
         /// App → host: launched.
         case launched
         /// App → host: the answer to `open`.
@@ -164,6 +191,8 @@ public struct AppMessage: Codable, Hashable, Sendable {
     public var token: String?
     /// `scopeReply`: granted.
     public var granted: Bool?
+    /// `launch`, `performIntent`: the App Intent to perform.
+    public var appIntent: AppIntentInvocation?
     /// `pasteboard`: the request (its `requestID` is this line's ``id``).
     public var pasteboardRequest: PasteboardRequest?
     /// `pasteboardReply`: the answer.
@@ -174,7 +203,7 @@ public struct AppMessage: Codable, Hashable, Sendable {
         _ kind: Kind, id: Int? = nil, urlContexts: [OpenURLContextDescription]? = nil,
         userActivities: [UserActivityDescription]? = nil, keepRunning: Bool? = nil, delivery: AppDelivery? = nil,
         token: String? = nil, granted: Bool? = nil, pasteboardRequest: PasteboardRequest? = nil,
-        pasteboardReply: PasteboardReply? = nil
+        pasteboardReply: PasteboardReply? = nil, appIntent: AppIntentInvocation? = nil
     ) {
         self.kind = kind
         self.id = id
@@ -186,6 +215,7 @@ public struct AppMessage: Codable, Hashable, Sendable {
         self.granted = granted
         self.pasteboardRequest = pasteboardRequest
         self.pasteboardReply = pasteboardReply
+        self.appIntent = appIntent
     }
 
     /// The descriptor number of the channel in the app.

@@ -57,6 +57,8 @@ public struct IntentDeclaration: Codable, Sendable, Hashable {
     public var source: String
     /// The file it was read from.
     public var file: String
+    /// An App Intent's `mangledTypeName` (how the app's process finds its type).
+    public var mangledTypeName: String? = nil
 }
 
 /// The intents of an installed app bundle.
@@ -181,7 +183,8 @@ public enum IntentCatalog {
             let title = (action["title"] as? [String: Any])?["key"] as? String
             return IntentDeclaration(
                 name: key, className: key, title: title, parameters: parameters, inputParameter: parameters.first?.name,
-                opensApp: action["openAppWhenRun"] as? Bool ?? false, source: "app-intents", file: file.path)
+                opensApp: action["openAppWhenRun"] as? Bool ?? false, source: "app-intents", file: file.path,
+                mangledTypeName: action["mangledTypeName"] as? String)
         }
     }
 }

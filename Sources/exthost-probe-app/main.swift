@@ -23,12 +23,17 @@
 // string to that value, and reads it again:
 //   PROBE-APP pasteboard before count=<changeCount> items=<numberOfItems> string=<string|nil> url=<url|nil>
 //   PROBE-APP pasteboard after count=<changeCount> string=<string|nil> types=<types, comma-separated>
+// Its App Intents (declared to exthost by a test's Metadata.appintents) print when performed:
+//   PROBE-APP intent <type> text=<text> file=<filename|nil> bytes=<size> type=<UTI|nil> scenes=<connected scenes>
+// ProbeNoteIntent opens the app (openAppWhenRun), ProbeBackgroundIntent does not, ProbeFailingIntent throws.
 // A URL that is not a file (one an extension opened to hand over) prints, per App Group it is entitled to:
 //   PROBE-APP <entry> <url> defaults <group> names=<the group defaults' "names", comma-separated>
 
+import AppIntents
 import Foundation
 import Intents
 import UIKit
+import UniformTypeIdentifiers
 
 final class AppDelegate: UIResponder, UIApplicationDelegate {
     func application(
@@ -210,6 +215,55 @@ enum Probe {
         print(
             "PROBE-APP inbox edit=\(edit) create=\(create) mkdir=\(folder) move-in=\(moveIn) delete=\(delete) "
                 + "remove-inbox=\(removeInbox)")
+    }
+}
+
+struct ProbeNoteIntent: AppIntent {
+    static let title: LocalizedStringResource = "Probe note"
+    static let openAppWhenRun = true
+
+    @Parameter(title: "Text") var text: String
+    @Parameter(title: "File") var file: IntentFile?
+
+    func perform() async throws -> some IntentResult {
+        await ProbeIntents.say("ProbeNoteIntent", text: text, file: file)
+        return .result(value: text.count)
+    }
+}
+
+struct ProbeBackgroundIntent: AppIntent {
+    static let title: LocalizedStringResource = "Probe in the background"
+
+    @Parameter(title: "Text") var text: String
+
+    func perform() async throws -> some IntentResult {
+        await ProbeIntents.say("ProbeBackgroundIntent", text: text, file: nil)
+        return .result(dialog: "done")
+    }
+}
+
+struct ProbeFailingIntent: AppIntent {
+    static let title: LocalizedStringResource = "Probe failure"
+    static let openAppWhenRun = true
+
+    struct Refusal: LocalizedError {
+        var errorDescription: String? { "the probe refuses" }
+    }
+
+    @Parameter(title: "Refuse", default: true) var refuse: Bool
+
+    func perform() async throws -> some IntentResult {
+        if refuse { throw Refusal() }
+        return .result()
+    }
+}
+
+enum ProbeIntents {
+    @MainActor
+    static func say(_ type: String, text: String, file: IntentFile?) {
+        print(
+            "PROBE-APP intent \(type) text=\(text) file=\(file?.filename ?? "nil") bytes=\(file?.data.count ?? 0) "
+                + "type=\(file?.type?.identifier ?? "nil") scenes=\(UIApplication.shared.connectedScenes.count)")
     }
 }
 

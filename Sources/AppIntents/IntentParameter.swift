@@ -1,0 +1,72 @@
+import Foundation
+
+/// Apple's `@Parameter` (`IntentParameter`): "A property wrapper for app intent parameters". The
+/// system sets the value before `perform()`; an optional type makes the parameter optional.
+@propertyWrapper
+public final class IntentParameter<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value?
+    /// The title Shortcuts shows.
+    public let title: LocalizedStringResource
+    /// The parameter's description.
+    public let description: IntentDescription?
+
+    /// A parameter.
+    public init(title: LocalizedStringResource, description: IntentDescription? = nil) {
+        self.title = title
+        self.description = description
+    }
+
+    /// A parameter with a default value.
+    public init(title: LocalizedStringResource, description: IntentDescription? = nil, default value: Value) {
+        self.title = title
+        self.description = description
+        self.value = value
+    }
+
+    /// The value the system set. Reading a required parameter the system never set stops the
+    /// program with its title, as an unresolved parameter would never reach `perform()` on iOS.
+    public var wrappedValue: Value {
+        get {
+            if let value = lock.withLock({ value }) { return value }
+            if let none = Optional<Any>.none as? Value { return none }
+            fatalError("the parameter '\(title)' was read before the system set it")
+        }
+        set { lock.withLock { value = newValue } }
+    }
+
+    /// The wrapper itself (`$name`).
+    public var projectedValue: IntentParameter<Value> { self }
+}
+
+/// `@Parameter`, as apps spell it.
+public typealias Parameter = IntentParameter
+
+/// Sets a parameter from what the system resolved, converting as Shortcuts does.
+protocol SettableIntentParameter: AnyObject {
+    /// Sets `value` (a `String`, `URL`, `Double`, `Bool` or `IntentFile`); false when it does not fit.
+    func set(_ value: Any) -> Bool
+}
+
+extension IntentParameter: SettableIntentParameter {
+    func set(_ given: Any) -> Bool {
+        var candidates: [Any] = [given]
+        if let number = given as? Double {
+            if number.rounded() == number, abs(number) < 1e18 { candidates.append(Int(number)) }
+            candidates.append(number != 0)
+        }
+        if let text = given as? String {
+            if let url = URL(string: text), url.scheme != nil { candidates.append(url) }
+            if let number = Double(text) { candidates.append(number) }
+            if let number = Int(text) { candidates.append(number) }
+        }
+        if let url = given as? URL { candidates.append(url.absoluteString) }
+        for candidate in candidates {
+            if let typed = candidate as? Value {
+                lock.withLock { value = typed }
+                return true
+            }
+        }
+        return false
+    }
+}
