@@ -292,7 +292,10 @@ let package = Package(
         // Extension code as most iOS projects write it: Swift 5 language mode, no upcoming features.
         .testTarget(
             name: "UIKitSwift5Tests",
-            dependencies: ["UIKit", "HeadlessScreens", "ItemProviders", "MobileCoreServices", "ExtensionFoundation"],
+            dependencies: [
+                "UIKit", "HeadlessScreens", "ItemProviders", "MobileCoreServices", "ExtensionFoundation", "AppIntents",
+                "UniformTypeIdentifiers",
+            ],
             swiftSettings: [.swiftLanguageMode(.v5)]),
     ],
     swiftLanguageModes: [.v6]

@@ -20,6 +20,8 @@ public struct IntentDescription: Sendable, Hashable, ExpressibleByStringInterpol
     public var text: String
     /// A description from a literal.
     public init(stringLiteral value: String) { text = value }
+    /// A description of `text`.
+    public init(_ text: LocalizedStringResource) { self.text = text.key }
 }
 
 /// `IntentDialog`: what the system says or shows when the intent ends.

@@ -1,4 +1,5 @@
 import Foundation
+public import UniformTypeIdentifiers
 
 /// Apple's `@Parameter` (`IntentParameter`): "A property wrapper for app intent parameters". The
 /// system sets the value before `perform()`; an optional type makes the parameter optional.
@@ -16,6 +17,19 @@ public final class IntentParameter<Value>: @unchecked Sendable {
         self.title = title
         self.description = description
     }
+
+    /// A file parameter taking files of `supportedContentTypes` (kept for Shortcuts' picker; any file
+    /// given is set).
+    public init(
+        title: LocalizedStringResource, description: IntentDescription? = nil, supportedContentTypes: [UTType]
+    ) {
+        self.title = title
+        self.description = description
+        self.supportedContentTypes = supportedContentTypes
+    }
+
+    /// The content types a file parameter takes (empty: any).
+    public private(set) var supportedContentTypes: [UTType] = []
 
     /// A parameter with a default value.
     public init(title: LocalizedStringResource, description: IntentDescription? = nil, default value: Value) {
