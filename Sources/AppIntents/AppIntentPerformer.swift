@@ -57,6 +57,14 @@ package enum AppIntentPerformer {
                     detail: "the value given for \(typeName).\(name) (\(Swift.type(of: value))) does not fit its type")
             }
         }
+        let missing = wrappers.filter { $0.value.isMissing }.keys.sorted()
+        guard missing.isEmpty else {
+            return AppIntentOutcome(
+                succeeded: false,
+                detail:
+                    "\(typeName) was not performed: no value for its required parameter(s) \(missing.joined(separator: ", ")) "
+                    + "(iOS would ask for them; give them in the shortcut)")
+        }
         do {
             let result = try await intent.perform()
             return AppIntentOutcome(succeeded: true, detail: "\(typeName).perform() returned \(result.summary)")

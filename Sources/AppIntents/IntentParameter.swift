@@ -3,6 +3,7 @@ public import UniformTypeIdentifiers
 
 /// Apple's `@Parameter` (`IntentParameter`): "A property wrapper for app intent parameters". The
 /// system sets the value before `perform()`; an optional type makes the parameter optional.
+// @unchecked Sendable: the one mutable value is read and written only under `lock`.
 @propertyWrapper
 public final class IntentParameter<Value>: @unchecked Sendable {
     private let lock = NSLock()
@@ -38,12 +39,14 @@ public final class IntentParameter<Value>: @unchecked Sendable {
         self.value = value
     }
 
-    /// The value the system set. Reading a required parameter the system never set stops the
-    /// program with its title, as an unresolved parameter would never reach `perform()` on iOS.
+    /// The value the system set. The system never calls `perform()` with a required parameter
+    /// unset (exthost reports it instead), so reading one that is unset is a programmer error —
+    /// reading it outside `perform()` — and traps, naming the parameter.
     public var wrappedValue: Value {
         get {
             if let value = lock.withLock({ value }) { return value }
             if let none = Optional<Any>.none as? Value { return none }
+            // Programmer error: read before the system set it (never inside perform()).
             fatalError("the parameter '\(title)' was read before the system set it")
         }
         set { lock.withLock { value = newValue } }
@@ -60,9 +63,13 @@ public typealias Parameter = IntentParameter
 protocol SettableIntentParameter: AnyObject {
     /// Sets `value` (a `String`, `URL`, `Double`, `Bool` or `IntentFile`); false when it does not fit.
     func set(_ value: Any) -> Bool
+    /// Whether it is required (not optional) and has no value.
+    var isMissing: Bool { get }
 }
 
 extension IntentParameter: SettableIntentParameter {
+    var isMissing: Bool { lock.withLock { value == nil } && !(Optional<Any>.none is Value) }
+
     func set(_ given: Any) -> Bool {
         var candidates: [Any] = [given]
         if let number = given as? Double {

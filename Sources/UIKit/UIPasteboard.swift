@@ -15,6 +15,8 @@ public import Foundation
 /// `Data` as is. Reading gives back `String` for text types, `URL` for `public.url`/`public.file-url`,
 /// `UIImage` for image types, else `Data`. One change moves at most 512 KiB of item data through
 /// the service (a frame of the connection); a larger write is refused with a line on standard error.
+// @unchecked Sendable: an instance holds no mutable state; the shared state (the app's service, the
+// local contents, the request counter) is read and written only under `UIPasteboard.lock`.
 open class UIPasteboard: NSObject, @unchecked Sendable {
     /// A pasteboard's name (`UIPasteboard.Name`).
     public struct Name: RawRepresentable, Hashable, Sendable {
@@ -50,7 +52,11 @@ open class UIPasteboard: NSObject, @unchecked Sendable {
 
     /// The app's channel to the host, set by the app runtime when exthost launched the app: it
     /// sends a request and returns the host's reply (nil when the channel is gone).
-    nonisolated(unsafe) package static var appService: (@Sendable (PasteboardRequest) -> PasteboardReply?)?
+    package static var appService: (@Sendable (PasteboardRequest) -> PasteboardReply?)? {
+        get { lock.withLock { storedAppService } }
+        set { lock.withLock { storedAppService = newValue } }
+    }
+    nonisolated(unsafe) private static var storedAppService: (@Sendable (PasteboardRequest) -> PasteboardReply?)?
     private static let lock = NSLock()
     nonisolated(unsafe) private static var localContents = PasteboardContents()
     nonisolated(unsafe) private static var nextRequestID: UInt64 = 1
@@ -78,7 +84,7 @@ open class UIPasteboard: NSObject, @unchecked Sendable {
         if let reply = ExtensionPasteboard.request(items: items, expirationDate: expirationDate, localOnly: localOnly) {
             return Self.accept(reply)
         }
-        if let service = Self.lock.withLock({ Self.appService }) {
+        if let service = Self.appService {
             let id = Self.lock.withLock { () -> UInt64 in
                 defer { Self.nextRequestID += 1 }
                 return Self.nextRequestID

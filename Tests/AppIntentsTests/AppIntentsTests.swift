@@ -77,6 +77,10 @@ struct FailingIntent: AppIntent {
             typeName: "NoteIntent", mangledTypeName: nil, module: "AppIntentsTests",
             parameters: [("attachment", "not a file")])
         #expect(!badType.succeeded && badType.detail.contains("does not fit its type"))
+        let missing = await AppIntentPerformer.perform(
+            typeName: "NoteIntent", mangledTypeName: nil, module: "AppIntentsTests", parameters: [])
+        #expect(!missing.succeeded, "a required parameter left out: perform() is not called")
+        #expect(missing.detail.contains("no value for its required parameter(s) text"), "\(missing.detail)")
     }
 
     @Test func anIntentFileCarriesDataFilenameAndType() {
