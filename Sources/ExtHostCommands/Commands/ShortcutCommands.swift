@@ -110,9 +110,11 @@ enum ShortcutCommands {
             if let app = report.app {
                 context.print(
                     AppHandOff.line(app.delivery, start: app.start, bundle: app.bundleIdentifier, pid: app.pid))
-                context.print(
-                    AppHandOff.sourceLine(
-                        app.sourceApplication, reason: "a user activity carries no source application"))
+                if report.delivered?.perform == nil {
+                    context.print(
+                        AppHandOff.sourceLine(
+                            app.sourceApplication, reason: "a user activity carries no source application"))
+                }
                 if let output = app.run?.output, !output.isEmpty { context.write(output, toError: false) }
             }
         }

@@ -61,8 +61,7 @@ enum AppHandOff {
             return
                 "delivered \(start) to \(bundle)\(process) through application(_:continue:restorationHandler:), which returned \(delivery.handled)"
         case .perform, .performInBackground:
-            let mode = delivery.method == .perform ? "in the foreground" : "in a background launch without scenes"
-            return "performed \(start) in \(bundle)\(process) \(mode): \(delivery.detail)"
+            return "performed \(start) in \(bundle)\(process): \(delivery.detail)"
         }
     }
 
