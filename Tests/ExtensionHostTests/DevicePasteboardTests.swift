@@ -82,3 +82,25 @@ import Testing
             pasteboard.serve(PasteboardRequest(requestID: 1), writer: nil).error?.contains("not a pasteboard") == true)
     }
 }
+
+extension DevicePasteboardTests {
+    /// Writers at once (each its own lock acquisition, as separate processes are) lose no change.
+    @Test func concurrentWritersLoseNoChange() async throws {
+        let root = try Self.root()
+        defer { try? FileManager.default.removeItem(at: root.url) }
+        let pasteboard = DevicePasteboard(root: root)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for writer in 0..<8 {
+                group.addTask {
+                    for index in 0..<25 {
+                        try pasteboard.setItems([Self.text("\(writer)-\(index)")], writer: "writer \(writer)")
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let contents = try pasteboard.contents()
+        #expect(contents.changeCount == 200)
+        #expect(contents.items.count == 1)
+    }
+}
