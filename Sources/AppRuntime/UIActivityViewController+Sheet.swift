@@ -30,7 +30,17 @@ extension AppRuntimeBackend {
             throw UIActivityViewControllerError(
                 "exthost-sandbox-exec is not built beside this program: add the product to the target's dependencies")
         }
-        let options = SheetPerformOptions(programs: programs)
+        var options = SheetPerformOptions(programs: programs)
+        if UIPasteboard.appService != nil {
+            // In the app's process (sandboxed), Copy writes UIPasteboard.general as UIKit's Copy
+            // activity does: through the pasteboard service, with the app as the writer.
+            options.writePasteboard = { items in
+                guard let contents = UIPasteboard.general.replaceItems(items) else {
+                    throw UIActivityViewControllerError("the pasteboard service refused the copy")
+                }
+                return contents
+            }
+        }
         let items = try controller.model(for: activityType.rawValue)
         let performance: SheetPerformance
         do {

@@ -85,6 +85,9 @@ public struct SheetPerformOptions: Sendable {
     public var sharingApp: String?
     /// Where Save to Files saves.
     public var saveLocation: FilesLocation = .onMyIPhone
+    /// How Copy replaces the pasteboard's items; nil: the device's pasteboard file directly (the
+    /// host). An app's own sheet, in its sandbox, passes its `UIPasteboard` service instead.
+    public var writePasteboard: (@Sendable ([PasteboardItem]) throws -> PasteboardContents)?
 
     /// Options with the launcher and the built-in programs of `programs`.
     public init(programs: InstalledPrograms) {
@@ -130,7 +133,8 @@ extension ShareSheet {
         case "app" where id.hasPrefix("open-in:") || id.hasPrefix("copy-to:"):
             return try await deliver(activity, items: items, root: root, bundles: bundles, options: options)
         case "system" where id == copyActivity:
-            return try performCopy(items, root: root, bundles: bundles, writer: options.sharingApp)
+            return try performCopy(
+                items, root: root, bundles: bundles, writer: options.sharingApp, through: options.writePasteboard)
         case "system" where id == saveToFilesActivity:
             return try performSaveToFiles(items, root: root, bundles: bundles, location: options.saveLocation)
         default:

@@ -65,9 +65,10 @@ extension ShareSheet {
     /// what iOS puts there per class — text → `public.utf8-plain-text`, a web URL → `public.url`,
     /// an image → its bytes under its type (`public.png`, `public.jpeg`), a file → its contents
     /// under its type, data → under the item source's `dataTypeIdentifier`.
-    static func performCopy(_ items: ActivityItems, root: DeviceRoot, bundles: InstalledBundles, writer: String?)
-        throws(SheetError) -> SheetPerformance
-    {
+    static func performCopy(
+        _ items: ActivityItems, root: DeviceRoot, bundles: InstalledBundles, writer: String?,
+        through service: (@Sendable ([PasteboardItem]) throws -> PasteboardContents)? = nil
+    ) throws(SheetError) -> SheetPerformance {
         var pasteboardItems: [PasteboardItem] = []
         for (item, dataType) in resolved(items, for: copyActivity) {
             let (type, bytes) = try representation(of: item, dataType: dataType, registry: bundles.registry)
@@ -76,7 +77,9 @@ extension ShareSheet {
         let pasteboard = DevicePasteboard(root: root)
         let contents: PasteboardContents
         do {
-            contents = try pasteboard.setItems(pasteboardItems, writer: writer ?? "Copy (the share sheet)")
+            contents =
+                try service?(pasteboardItems)
+                ?? pasteboard.setItems(pasteboardItems, writer: writer ?? "Copy (the share sheet)")
         } catch {
             throw SheetError(.failed, "writing the pasteboard: \(error)")
         }

@@ -172,6 +172,12 @@ open class UIPasteboard: NSObject, @unchecked Sendable {
         exchange(items: items, expirationDate: expirationDate, localOnly: localOnly)
     }
 
+    /// Replaces the items through the service (or this process's pasteboard), as the share sheet's
+    /// Copy does in the app's process; the contents after, nil when the service refused.
+    package func replaceItems(_ items: [PasteboardItem]) -> PasteboardContents? {
+        exchange(items: items, expirationDate: nil, localOnly: nil)
+    }
+
     /// "Returns the data for the first item in the pasteboard of the indicated type."
     open func data(forPasteboardType pasteboardType: String) -> Data? {
         fetch().items.lazy.compactMap { $0.data(for: pasteboardType) }.first

@@ -146,3 +146,32 @@ extension SystemActivityPerformTests {
         #expect(log.contains("PROBE item 1 attachments=1 title=Trip text=Our trip"), "\(log)")
     }
 }
+
+extension SystemActivityPerformTests {
+    /// An app's own sheet (sandboxed) copies through its pasteboard service, not the device's file.
+    @Test func copyGoesThroughTheGivenPasteboardServiceWhenThereIsOne() async throws {
+        let root = try TestSupport.scratchRoot("copy-service")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let device = DeviceRoot(url: root)
+        let received = Received()
+        var options = Self.options()
+        options.writePasteboard = { items in
+            received.set(items)
+            return PasteboardContents(changeCount: 41, items: items, writer: "com.example.app")
+        }
+        let result = try await ShareSheet.perform(
+            Self.copy, items: ActivityItems(items: [.text("through the service")]), on: device, options: options)
+        #expect(result.pasteboard?.changeCount == 41)
+        #expect(received.items.first?.data(for: "public.utf8-plain-text") == Data("through the service".utf8))
+        #expect(try DevicePasteboard(root: device).contents().changeCount == 0, "the file is not written directly")
+    }
+
+    /// What the service closure received.
+    final class Received: @unchecked Sendable {
+        // @unchecked Sendable: `stored` is read and written only under `lock`.
+        private let lock = NSLock()
+        private var stored: [PasteboardItem] = []
+        func set(_ items: [PasteboardItem]) { lock.withLock { stored = items } }
+        var items: [PasteboardItem] { lock.withLock { stored } }
+    }
+}
