@@ -26,7 +26,15 @@ extension AppRuntimeBackend {
         _ activityType: UIActivity.ActivityType, of controller: UIActivityViewController, on root: URL?
     ) async throws {
         let device = try UIActivityViewController.device(root)
-        guard let programs = InstalledPrograms.nextToExecutable() else {
+        // Copy and Save to Files run in the app's process; only an extension or app needs the launcher.
+        let inProcess = [
+            UIActivity.ActivityType.copyToPasteboard.rawValue, "com.apple.DocumentManagerUICore.SaveToFiles",
+        ]
+        .contains(activityType.rawValue)
+        guard
+            let programs = InstalledPrograms.nextToExecutable()
+                ?? (inProcess ? InstalledPrograms(launcher: "", exthost: nil) : nil)
+        else {
             throw UIActivityViewControllerError(
                 "exthost-sandbox-exec is not built beside this program: add the product to the target's dependencies")
         }

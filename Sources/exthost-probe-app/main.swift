@@ -26,6 +26,8 @@
 // Its App Intents (declared to exthost by a test's Metadata.appintents) print when performed:
 //   PROBE-APP intent <type> text=<text> file=<filename|nil> bytes=<size> type=<UTI|nil> scenes=<connected scenes>
 // ProbeNoteIntent opens the app (openAppWhenRun), ProbeBackgroundIntent does not, ProbeFailingIntent throws.
+// ProbeCopyIntent shares its text with the app's own UIActivityViewController and performs Copy:
+//   PROBE-APP copy completed=<Bool> type=<activity type|nil> error=<message|nil> pasteboard=<UIPasteboard string|nil>
 // A URL that is not a file (one an extension opened to hand over) prints, per App Group it is entitled to:
 //   PROBE-APP <entry> <url> defaults <group> names=<the group defaults' "names", comma-separated>
 
@@ -258,7 +260,35 @@ struct ProbeFailingIntent: AppIntent {
     }
 }
 
+struct ProbeCopyIntent: AppIntent {
+    static let title: LocalizedStringResource = "Probe copy"
+    static let openAppWhenRun = true
+
+    @Parameter(title: "Text") var text: String
+
+    func perform() async throws -> some IntentResult {
+        await ProbeIntents.copy(text)
+        return .result()
+    }
+}
+
 enum ProbeIntents {
+    /// Copy from the app's own share sheet, then what UIPasteboard.general reads.
+    @MainActor
+    static func copy(_ text: String) async {
+        let controller = UIActivityViewController(activityItems: [text], applicationActivities: nil)
+        var line = "PROBE-APP copy"
+        controller.completionWithItemsHandler = { type, completed, _, error in
+            line += " completed=\(completed) type=\(type?.rawValue ?? "nil") error=\(error.map { "\($0)" } ?? "nil")"
+        }
+        do {
+            try await controller.perform(.copyToPasteboard, on: nil)
+        } catch {
+            line += " failed=\(error)"
+        }
+        print(line + " pasteboard=\(UIPasteboard.general.string ?? "nil")")
+    }
+
     @MainActor
     static func say(_ type: String, text: String, file: IntentFile?) {
         print(

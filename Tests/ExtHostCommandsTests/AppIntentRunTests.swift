@@ -22,7 +22,9 @@ struct AppIntentRunTests {
             {"name": "file", "isOptional": true, "valueType": {"primitive": {"wrapper": {"typeIdentifier": 11}}}}]},
           "ProbeBackgroundIntent": {"identifier": "ProbeBackgroundIntent", "openAppWhenRun": false, "parameters": [
             {"name": "text", "isOptional": false, "valueType": {"primitive": {"wrapper": {"typeIdentifier": 0}}}}]},
-          "ProbeFailingIntent": {"identifier": "ProbeFailingIntent", "openAppWhenRun": true, "parameters": []}
+          "ProbeFailingIntent": {"identifier": "ProbeFailingIntent", "openAppWhenRun": true, "parameters": []},
+          "ProbeCopyIntent": {"identifier": "ProbeCopyIntent", "openAppWhenRun": true, "parameters": [
+            {"name": "text", "isOptional": false, "valueType": {"primitive": {"wrapper": {"typeIdentifier": 0}}}}]}
         }}
         """
 
@@ -122,5 +124,22 @@ struct AppIntentRunTests {
             ["shortcut", "run", try Self.shortcut("ProbeNoteIntent", in: root).path], root: root)
         #expect(code == .usage, "\(err)")
         #expect(err.contains("extract.actionsdata: not JSON"), "\(err)")
+    }
+
+    /// Copy from the app's own share sheet, in its sandbox: UIKit's Copy writes UIPasteboard.general
+    /// through the pasteboard service, so the device's pasteboard holds it, written by the app.
+    @Test func copyFromTheAppsOwnSheetReachesTheDevicesPasteboardThroughTheService() async throws {
+        let root = try Self.device()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (code, out, err) = await TestSupport.run(
+            ["shortcut", "run", try Self.shortcut("ProbeCopyIntent", in: root).path], root: root)
+        #expect(code == .success, "\(err)")
+        #expect(
+            out.contains(
+                "PROBE-APP copy completed=true type=com.apple.UIKit.activity.CopyToPasteboard error=nil "
+                    + "pasteboard=from the shortcut"),
+            "\(out)\n\(err)")
+        let contents = try DevicePasteboard(root: DeviceRoot(url: root)).contents()
+        #expect(contents.writer == "com.example.probe" && contents.changeCount == 1)
     }
 }
