@@ -71,10 +71,21 @@ public protocol IntentResult: Sendable {
     var summary: String { get }
 }
 
-/// The result `.result(…)` makes (Apple's `IntentResultContainer`).
-public struct IntentResultContainer: IntentResult {
+/// `ReturnsValue`: a result that hands a value to the shortcut's next action
+/// (`-> some IntentResult & ReturnsValue<String>`).
+public protocol ReturnsValue<Value>: IntentResult {
+    /// The value's type.
+    associatedtype Value
+}
+
+/// `ProvidesDialog`: a result with a dialog (`-> some IntentResult & ProvidesDialog`).
+public protocol ProvidesDialog: IntentResult {}
+
+/// The result `.result(…)` makes (Apple's `IntentResultContainer`, here with one type parameter:
+/// the value's, `Never` for none; it adopts `ReturnsValue` and `ProvidesDialog` whatever it holds).
+public struct IntentResultContainer<Value: Sendable>: IntentResult, ReturnsValue, ProvidesDialog {
     /// `value:`.
-    public let value: (any Sendable)?
+    public let value: Value?
     /// `dialog:`.
     public let dialog: IntentDialog?
 
@@ -87,17 +98,22 @@ public struct IntentResultContainer: IntentResult {
     }
 }
 
-extension IntentResult where Self == IntentResultContainer {
+extension IntentResult {
     /// "Creates an intent result" with nothing to return.
-    public static func result() -> Self { IntentResultContainer(value: nil, dialog: nil) }
+    public static func result() -> Self where Self == IntentResultContainer<Never> {
+        IntentResultContainer(value: nil, dialog: nil)
+    }
     /// A result with a value for the next action of a shortcut.
-    public static func result<Value: Sendable>(value: Value) -> Self {
+    public static func result<Value>(value: Value) -> Self where Self == IntentResultContainer<Value> {
         IntentResultContainer(value: value, dialog: nil)
     }
     /// A result with a dialog.
-    public static func result(dialog: IntentDialog) -> Self { IntentResultContainer(value: nil, dialog: dialog) }
+    public static func result(dialog: IntentDialog) -> Self where Self == IntentResultContainer<Never> {
+        IntentResultContainer(value: nil, dialog: dialog)
+    }
     /// A result with a value and a dialog.
-    public static func result<Value: Sendable>(value: Value, dialog: IntentDialog) -> Self {
+    public static func result<Value>(value: Value, dialog: IntentDialog) -> Self
+    where Self == IntentResultContainer<Value> {
         IntentResultContainer(value: value, dialog: dialog)
     }
 }

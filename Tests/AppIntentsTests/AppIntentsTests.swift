@@ -15,7 +15,7 @@ struct NoteIntent: AppIntent {
     @Parameter(title: "Link") var link: URL?
     @Parameter(title: "Attachment") var attachment: IntentFile?
 
-    func perform() async throws -> some IntentResult {
+    func perform() async throws -> some IntentResult & ReturnsValue<String> {
         let size = attachment?.data.count ?? 0
         return .result(value: "\(text) ×\(count) \(link?.host ?? "-") \(attachment?.filename ?? "-") \(size)")
     }
@@ -34,7 +34,22 @@ struct FailingIntent: AppIntent {
     }
 }
 
+struct GreetIntent: AppIntent {
+    static let title: LocalizedStringResource = "Greet"
+    @Parameter(title: "Name") var name: String
+
+    func perform() async throws -> some IntentResult & ReturnsValue<Int> & ProvidesDialog {
+        .result(value: name.count, dialog: "Hello, \(name)")
+    }
+}
+
 @Suite struct AppIntentsTests {
+    @Test func aResultWithAValueAndADialogAsApplesSignaturesSpellIt() async {
+        let outcome = await AppIntentPerformer.perform(
+            typeName: "GreetIntent", mangledTypeName: nil, module: "AppIntentsTests", parameters: [("name", "Ada")])
+        #expect(outcome.detail == #"GreetIntent.perform() returned .result(value: 3, dialog: "Hello, Ada")"#)
+    }
+
     @Test func theDefaultsAreApples() {
         #expect(FailingIntent.openAppWhenRun == false)
         #expect(NoteIntent.openAppWhenRun == true)
