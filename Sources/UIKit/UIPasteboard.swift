@@ -1,3 +1,4 @@
+import Dispatch
 package import ExtensionIPC
 public import Foundation
 
@@ -199,8 +200,39 @@ open class UIPasteboard: NSObject, @unchecked Sendable {
     }
 
     /// "The item providers of the pasteboard's items": one `NSItemProvider` per item, each
-    /// representation registered as data.
+    /// representation registered as data. Setting it is ``setItemProviders(_:localOnly:expirationDate:)``
+    /// with neither option.
     open var itemProviders: [NSItemProvider] {
+        get { providers() }
+        set { setItemProviders(newValue, localOnly: false, expirationDate: nil) }
+    }
+
+    /// "Sets the item providers on the pasteboard, with the specified privacy options": each
+    /// provider becomes one item holding every type it registers, loaded as data now (iOS loads them
+    /// lazily, when pasted; a load that fails or takes over 10 seconds leaves that type out).
+    open func setItemProviders(_ itemProviders: [NSItemProvider], localOnly: Bool, expirationDate: Date?) {
+        let items = itemProviders.map { provider in
+            PasteboardItem(
+                representations: provider.registeredTypeIdentifiers.compactMap { type in
+                    Self.load(type, from: provider).map { PasteboardRepresentation(type: type, data: $0) }
+                })
+        }
+        store(items, expirationDate: expirationDate, localOnly: localOnly ? true : nil)
+    }
+
+    /// The bytes `provider` gives for `type` (its completion runs on a background queue).
+    private static func load(_ type: String, from provider: NSItemProvider) -> Data? {
+        let semaphore = DispatchSemaphore(value: 0)
+        let box = LoadedData()
+        _ = provider.loadDataRepresentation(forTypeIdentifier: type) { data, _ in
+            box.set(data)
+            semaphore.signal()
+        }
+        guard semaphore.wait(timeout: .now() + 10) == .success else { return nil }
+        return box.data
+    }
+
+    private func providers() -> [NSItemProvider] {
         fetch().items.map { item in
             let provider = NSItemProvider()
             for representation in item.representations {
@@ -339,4 +371,13 @@ open class UIPasteboard: NSObject, @unchecked Sendable {
         }
         return PasteboardItem(representations: representations)
     }
+}
+
+/// Bytes handed from a load's completion queue.
+// @unchecked Sendable: `stored` is read and written only under `lock`.
+private final class LoadedData: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Data?
+    func set(_ data: Data?) { lock.withLock { stored = data } }
+    var data: Data? { lock.withLock { stored } }
 }

@@ -56,6 +56,22 @@ struct UIPasteboardTests {
         #expect(pasteboard.itemProviders.first?.registeredTypeIdentifiers == ["com.example.raw"])
     }
 
+    @Test func itemProvidersAreLoadedIntoItemsOneEach() {
+        let pasteboard = UIPasteboard.general
+        let text = NSItemProvider(item: "from a provider" as NSString, typeIdentifier: "public.utf8-plain-text")
+        let card = NSItemProvider()
+        card.registerDataRepresentation(forTypeIdentifier: "com.example.card") { completion in
+            completion(Data([7, 7]), nil)
+            return nil
+        }
+        pasteboard.setItemProviders([text, card], localOnly: true, expirationDate: nil)
+        #expect(pasteboard.numberOfItems == 2)
+        #expect(pasteboard.string == "from a provider")
+        #expect(pasteboard.data(forPasteboardType: "com.example.card") == Data([7, 7]))
+        pasteboard.itemProviders = [card]
+        #expect(pasteboard.types == ["com.example.card"])
+    }
+
     @Test func anExpiredPasteboardReadsAsEmpty() {
         let pasteboard = UIPasteboard.general
         pasteboard.setItems(
