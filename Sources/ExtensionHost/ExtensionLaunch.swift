@@ -81,6 +81,9 @@ public struct ExtensionLaunch: Sendable {
     /// program built next to the items, or inside the device root, still cannot read them.
     public var readOnlyPaths: [String] {
         var paths = SandboxPolicy.swiftRuntimeDirectories()
+        for directory in ELFLibraries.swiftRuntimeDirectories(of: executable) where !paths.contains(directory) {
+            paths.append(directory)
+        }
         for library in ELFLibraries.originRelative(of: executable) where !paths.contains(library) {
             paths.append(library)
         }

@@ -35,6 +35,24 @@ public enum ELFLibraries {
         return found
     }
 
+    /// The absolute `DT_RUNPATH`/`DT_RPATH` directories of `program` (and of the libraries it loads
+    /// from `$ORIGIN`) that hold the Swift runtime (`libswiftCore.so`): where a dynamically linked
+    /// Swift program built by a toolchain finds it. A host linked statically
+    /// (`--static-swift-stdlib`) has no runtime of its own loaded to point at, so a confined
+    /// program's runtime is found from the program itself.
+    public static func swiftRuntimeDirectories(of program: String) -> [String] {
+        var directories: [String] = []
+        for file in [program] + originRelative(of: program) {
+            guard let dynamic = read(file) else { continue }
+            for path in dynamic.searchPaths where path.hasPrefix("/") && !directories.contains(path) {
+                if FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent("libswiftCore.so")) {
+                    directories.append(path)
+                }
+            }
+        }
+        return directories
+    }
+
     struct Dynamic {
         var needed: [String] = []
         var searchPaths: [String] = []
