@@ -45,7 +45,8 @@ public enum ELFLibraries {
         for file in [program] + originRelative(of: program) {
             guard let dynamic = read(file) else { continue }
             for path in dynamic.searchPaths where path.hasPrefix("/") && !directories.contains(path) {
-                if FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent("libswiftCore.so")) {
+                if FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent("libswiftCore.so"))
+                {
                     directories.append(path)
                 }
             }
