@@ -42,13 +42,18 @@ struct AirDropTests {
         let (sender, receiver) = try Self.devices()
         defer { for root in [sender, receiver] { try? FileManager.default.removeItem(at: root) } }
         let (code, out, err) = await TestSupport.run(
-            ["airdrop", Self.card.path, "--from", sender.path, "--to", receiver.path, "--accept", "--json"])
+            [
+                "airdrop", Self.card.path, "--from", sender.path, "--to", receiver.path, "--move-to-app",
+                "com.example.carddrop", "--json",
+            ])
         #expect(code == .success, "\(err)")
         let report = try Self.report(out)
         #expect(report.sender == sender.path && report.receiver == receiver.path)
         let receipt = report.receipt
         #expect(receipt.outcome == "accepted")
         #expect(receipt.flow == "downloads", "iOS 18 saves to Downloads, then Move to App…")
+        #expect(receipt.action == "Move to App… com.example.carddrop")
+        #expect(report.senderCompletion.completed && report.senderCompletion.activityError == nil)
         #expect(receipt.typeIdentifier == "com.example.carddrop.card", "the exported type round-trips")
         #expect(receipt.app == "com.example.carddrop")
         let path = try #require(receipt.path)
@@ -98,7 +103,14 @@ struct AirDropTests {
         #expect(code == .no)
         let receipt = try Self.report(out).receipt
         #expect(receipt.outcome == "requires-app")
-        #expect(receipt.typeIdentifier?.hasPrefix("dyn.") == true, "typed by its extension")
+        // The sender's declared type, not one re-derived from the extension (dyn.…).
+        #expect(receipt.typeIdentifier == "com.example.carddrop.card", "\(receipt)")
+        #expect(receipt.files.first?.declaredType == "com.example.carddrop.card")
+        #expect(
+            receipt.getApp
+                == "itms-apps://itunes.apple.com/WebObjects/MZStore.woa/wa/docTypeLookup?uti=com.example.carddrop.card")
+        #expect(receipt.actions == ["Get App", "Save to Files"])
+        #expect(receipt.handler?.name == "UnsupportedType")
         #expect(receipt.path == "Downloads/alice.card", "Save to Files")
     }
 
@@ -108,7 +120,7 @@ struct AirDropTests {
     static func hostile(_ root: URL, header: String, body: [UInt8]) async throws -> AirDropReceipt {
         let programs = try #require(InstalledPrograms.nextToExecutable())
         let (line, _) = try await AirDropTransfer.withReceiver(
-            on: DeviceRoot(url: root), accept: true, chosenApp: nil, programs: programs
+            on: DeviceRoot(url: root), response: AirDropResponse(accept: true), programs: programs
         ) { socket in
             try socket.sendAll(Array((header + "\n").utf8))
             try socket.sendAll(body)
@@ -190,7 +202,8 @@ struct AirDropTests {
         let body = [UInt8](repeating: 0x41, count: 100_000)
         let programs = try #require(InstalledPrograms.nextToExecutable())
         let (line, status) = try await AirDropTransfer.withReceiver(
-            on: DeviceRoot(url: root), accept: true, chosenApp: nil, programs: programs, stallLimit: .milliseconds(500)
+            on: DeviceRoot(url: root), response: AirDropResponse(accept: true), programs: programs,
+            stallLimit: .milliseconds(500)
         ) { socket in
             let header = Self.offer(name: "slow.card", bytes: body.count, sha: SHA256.hex(of: body))
             try socket.sendAll(Array((header + "\n").utf8))
@@ -212,7 +225,7 @@ struct AirDropTests {
         _ body: [UInt8], to root: URL, programs: InstalledPrograms, between: () async throws -> Void = {}
     ) async throws -> AirDropReceipt {
         let (line, _) = try await AirDropTransfer.withReceiver(
-            on: DeviceRoot(url: root), accept: true, chosenApp: nil, programs: programs
+            on: DeviceRoot(url: root), response: AirDropResponse(accept: true), programs: programs
         ) { socket in
             let offer = AirDropOffer(
                 sender: "mallory", name: "same.txt", typeIdentifier: "public.plain-text", bytes: body.count,
