@@ -260,4 +260,130 @@ struct AirDropTests {
         #expect(contents == Set(bodies), "the two files are not the two transfers")
         #expect(!Self.leftovers(root).contains { $0.hasPrefix("tmp/") }, "left \(Self.leftovers(root))")
     }
+
+    // MARK: - Several files, a folder, links (issue 27 item 4)
+
+    @Test func twoCardsMovedToTheAppArriveInOneLaunch() async throws {
+        let (sender, receiver) = try Self.devices()
+        defer { for root in [sender, receiver] { try? FileManager.default.removeItem(at: root) } }
+        let second = sender.appendingPathComponent("bob.card")
+        try Data(#"{"name": "bob"}"#.utf8).write(to: second)
+        let (code, out, err) = await TestSupport.run([
+            "airdrop", Self.card.path, second.path, "--from", sender.path, "--to", receiver.path, "--move-to-app",
+            "com.example.carddrop", "--json",
+        ])
+        #expect(code == .success, "\(err)")
+        let receipt = try Self.report(out).receipt
+        #expect(
+            receipt.handler?.name == "GenericFiles"
+                && receipt.handlers.map(\.bundleIdentifier) == ["com.example.carddrop"])
+        #expect(receipt.files.map(\.name) == ["alice.card", "bob.card"])
+        #expect(receipt.appURLs.count == 2)
+        let launch = try #require(receipt.delivery?.app)
+        #expect(launch.start == "cold" && launch.delivery.method == .willConnectTo)
+        // The app kept both: it moved each out of its Inbox into Documents/Received.
+        let output = launch.run?.output ?? ""
+        #expect(output.contains("received alice.card") && output.contains("received bob.card"), "\(output)")
+        #expect(!Self.leftovers(receiver).contains { $0.hasPrefix("Downloads/") || $0.hasPrefix("tmp/") })
+    }
+
+    @Test func aCustomSchemeLinkOpensTheRegisteringAppAndAWebLinkOpensSafari() async throws {
+        let (sender, receiver) = try Self.devices()
+        defer { for root in [sender, receiver] { try? FileManager.default.removeItem(at: root) } }
+        let (code, out, err) = await TestSupport.run([
+            "airdrop", "--url", "carddrop://card/alice", "--from", sender.path, "--to", receiver.path, "--accept",
+            "--json",
+        ])
+        #expect(code == .success, "\(err)")
+        let report = try Self.report(out)
+        #expect(report.receipt.handler?.name == "GenericLinks" && report.receipt.app == "com.example.carddrop")
+        #expect(report.receipt.delivery?.app?.run?.output.contains("opened carddrop://card/alice") == true, "\(out)")
+        #expect(report.senderCompletion.completed)
+        let (web, webOut, _) = await TestSupport.run([
+            "airdrop", "--url", "https://example.com/alice", "--from", sender.path, "--to", receiver.path, "--accept",
+        ])
+        #expect(web == .success)
+        #expect(webOut.contains("handler WebLinks (com.apple.mobilesafari)"), "\(webOut)")
+        let (declined, declinedOut, _) = await TestSupport.run([
+            "airdrop", "--url", "carddrop://card/alice", "--from", sender.path, "--to", receiver.path, "--json",
+        ])
+        #expect(declined == .no)
+        let completion = try Self.report(declinedOut).senderCompletion
+        #expect(!completion.completed && completion.activityError == nil)
+        #expect(completion.activityType == "com.apple.UIKit.activity.AirDrop")
+    }
+
+    @Test func aFolderArrivesWholeInDownloads() async throws {
+        let (sender, receiver) = try Self.devices()
+        defer { for root in [sender, receiver] { try? FileManager.default.removeItem(at: root) } }
+        let folder = sender.appendingPathComponent("Trip")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("notes"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Self.card, to: folder.appendingPathComponent("alice.card"))
+        try Data("hello\n".utf8).write(to: folder.appendingPathComponent("notes/note.txt"))
+        try Data("hidden".utf8).write(to: folder.appendingPathComponent(".DS_Store"))
+        let (code, out, err) = await TestSupport.run(
+            ["airdrop", folder.path, "--from", sender.path, "--to", receiver.path, "--accept", "--json"])
+        #expect(code == .success, "\(err)")
+        let receipt = try Self.report(out).receipt
+        #expect(receipt.action == "Open in Files" && receipt.path == "Downloads/Trip", "\(receipt)")
+        #expect(Self.leftovers(receiver).sorted() == ["Downloads/Trip/alice.card", "Downloads/Trip/notes/note.txt"])
+    }
+
+    @Test func badInputIsRefusedBeforeAnythingIsSent() async throws {
+        let (sender, receiver) = try Self.devices()
+        defer { for root in [sender, receiver] { try? FileManager.default.removeItem(at: root) } }
+        let empty = sender.appendingPathComponent("Empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let cases: [([String], String)] = [
+            ([], "a transfer of zero files"),
+            ([empty.path], "a transfer of zero files"),
+            (["--url", "example.com/alice"], "has no scheme"),
+            ([Self.card.path, "--with", "com.example.carddrop"], "saves AirDropped files to Downloads"),
+            ([Self.card.path, "--move-to-app", "com.example.nothere"], "does not offer com.example.nothere"),
+            ([Self.card.path, empty.path], "one folder on its own"),
+        ]
+        for (arguments, expected) in cases {
+            let (code, _, err) = await TestSupport.run(
+                ["airdrop"] + arguments + ["--from", sender.path, "--to", receiver.path])
+            #expect(code == .usage, "\(arguments): \(code)")
+            #expect(err.contains(expected), "\(arguments): \(err)")
+            #expect(Self.leftovers(receiver).isEmpty, "\(arguments) left \(Self.leftovers(receiver))")
+        }
+    }
+
+    @Test func aFolderOrSeveralFilesWithOneLyingEntryAreRefusedWholeOverTheWire() async throws {
+        let root = try TestSupport.scratchRoot("airdrop-hostile-shapes")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let body = Array("{\"name\": \"mallory\"}".utf8)
+        let sha = SHA256.hex(of: body)
+        let good = Self.offer(name: "x.card", bytes: body.count, sha: sha)
+        let cases: [(String, String, [UInt8], String)] = [
+            (
+                "a folder with a ../ entry",
+                #"{"sender":"mallory","folder":"Trip","files":[\#(good),\#(Self.offer(name: "../../evil.card", bytes: body.count, sha: sha))]}"#,
+                body + body, "not a path of plain file names"
+            ),
+            (
+                "several files, the second truncated",
+                #"{"sender":"mallory","files":[\#(good),\#(Self.offer(name: "y.card", bytes: body.count + 100, sha: sha))]}"#,
+                body + body, "ended after"
+            ),
+            (
+                "a folder, the second entry truncated",
+                #"{"sender":"mallory","folder":"Trip","files":[\#(good),\#(Self.offer(name: "y.card", bytes: body.count + 100, sha: sha))]}"#,
+                body + body, "ended after"
+            ),
+            ("zero files", #"{"sender":"mallory","files":[]}"#, [], "zero files"),
+        ]
+        for (what, header, bytes, expected) in cases {
+            let receipt = try await Self.hostile(root, header: header, body: bytes)
+            #expect(receipt.outcome == "refused", "\(what)")
+            #expect(receipt.reason.contains(expected), "\(what): \(receipt.reason)")
+            #expect(Self.leftovers(root).isEmpty, "\(what) left \(Self.leftovers(root))")
+        }
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: root.deletingLastPathComponent().appendingPathComponent("evil.card").path))
+    }
 }
