@@ -214,6 +214,29 @@ import Testing
         #expect(receipt.files.compactMap(\.path) == ["Downloads/Trip/alice.card", "Downloads/Trip/notes/note.txt"])
     }
 
+    @Test func aFolderMovedToAnAppThatOpensFoldersArrivesWholeInItsInbox() throws {
+        let root = try Self.device(ios: "18.0", apps: ["com.example.folders": ["public.folder"]])
+        defer { try? FileManager.default.removeItem(at: root.url) }
+        let text = Array("hello\n".utf8)
+        let receipt = try Self.receive(
+            AirDropAnnouncement(
+                sender: "Alice",
+                files: [
+                    Self.offer("alice.card", "com.example.carddrop.card", card),
+                    Self.offer("notes/note.txt", "public.plain-text", text),
+                ], folder: "Trip"), card + text, on: root,
+            AirDropResponse(accept: true, moveToApp: "com.example.folders"))
+        #expect(receipt.outcome == "accepted", "\(receipt.reason)")
+        #expect(receipt.handlers.map(\.bundleIdentifier) == ["com.example.folders", "com.apple.DocumentsApp"])
+        let path = try #require(receipt.path)
+        #expect(path.hasSuffix("/Documents/Inbox/Trip"), "\(path)")
+        #expect(receipt.files.compactMap(\.path) == [path + "/alice.card", path + "/notes/note.txt"])
+        #expect(receipt.appURLs.count == 1, "the app gets the folder's URL")
+        #expect(
+            Self.leftovers(root).filter { $0.contains("/Inbox/") } == [path + "/alice.card", path + "/notes/note.txt"])
+        #expect(!Self.leftovers(root).contains { $0.hasPrefix("Downloads/") || $0.hasPrefix("tmp/") })
+    }
+
     @Test func linksGoToTheRegisteringAppToSafariOrRequireAnApp() throws {
         let root = try Self.device(ios: "18.0")
         defer { try? FileManager.default.removeItem(at: root.url) }
