@@ -167,7 +167,8 @@ extension AirDropReceiver {
             receipt.outcome = "requires-app"
             receipt.action = "Save to Files"
             receipt.reason =
-                "\(announcement.sender) is sending you \(units.count == 1 ? "a file" : "files") that requires an app: "
+                "\(announcement.sender) is sending you "
+                + (units.count == 1 ? "a file that requires an app: " : "files that require an app: ")
                 + routing.handler.reason + "; saved to Downloads (Save to Files)"
                 + (routing.getApp.map { "; Get App opens \($0)" } ?? "")
             return receipt

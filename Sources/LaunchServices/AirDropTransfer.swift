@@ -271,11 +271,19 @@ public enum AirDropTransfer {
         }
         defer { try? connection.close() }
         var receipt: AirDropReceipt
-        if let header = readLine(from: connection),
+        if let (header, rest) = readHeader(from: connection),
             let announcement = try? JSONDecoder().decode(AirDropAnnouncement.self, from: header)
         {
+            // The body's first bytes may have come in the header's last block.
+            var pending = rest[...]
             do {
                 receipt = try receiver.receive(announcement) { buffer in
+                    if !pending.isEmpty {
+                        let count = min(buffer.count, pending.count)
+                        buffer.copyBytes(from: pending.prefix(count))
+                        pending = pending.dropFirst(count)
+                        return count
+                    }
                     // A sender that stops mid-transfer is refused after the stall limit.
                     guard try !connection.descriptor.poll(for: .readable, timeout: stallLimit).isEmpty else {
                         throw AirDropReceiver.Stalled()
@@ -304,16 +312,29 @@ public enum AirDropTransfer {
         return receipt
     }
 
-    /// One line (up to 64 KiB, without its newline) read from `socket`; nil at the end of the
-    /// stream before any byte.
-    public static func readLine(from socket: Socket) -> Data? {
-        var line = Data()
-        var byte: UInt8 = 0
-        while line.count < 1 << 16 {
-            let count = withUnsafeMutableBytes(of: &byte) { (try? socket.receive(into: $0))?.byteCount ?? 0 }
-            if count == 0 { return line.isEmpty ? nil : line }
-            if byte == UInt8(ascii: "\n") { return line }
-            line.append(byte)
+    /// The longest announcement or receipt line read (10 000 files of long names fit).
+    public static let lineLimit = 16 << 20
+
+    /// One line (up to `limit` bytes, without its newline) read from `socket`; nil at the end of
+    /// the stream before any byte, or for a longer line. What came after the newline is dropped.
+    public static func readLine(from socket: Socket, limit: Int = lineLimit) -> Data? {
+        readHeader(from: socket, limit: limit)?.line
+    }
+
+    /// One line (up to `limit` bytes, without its newline) read from `socket` in blocks, and the
+    /// bytes that came after it in the last block (the start of the body); nil at the end of the
+    /// stream before a newline, or for a longer line.
+    public static func readHeader(from socket: Socket, limit: Int = lineLimit) -> (line: Data, rest: [UInt8])? {
+        var line: [UInt8] = []
+        var block = [UInt8](repeating: 0, count: 1 << 16)
+        while line.count <= limit {
+            let count = block.withUnsafeMutableBytes { (try? socket.receive(into: $0))?.byteCount ?? 0 }
+            if count == 0 { return line.isEmpty ? nil : (Data(line), []) }
+            if let newline = block[0..<count].firstIndex(of: UInt8(ascii: "\n")) {
+                line += block[0..<newline]
+                return line.count <= limit ? (Data(line), Array(block[(newline + 1)..<count])) : nil
+            }
+            line += block[0..<count]
         }
         return nil
     }

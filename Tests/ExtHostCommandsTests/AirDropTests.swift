@@ -330,6 +330,27 @@ struct AirDropTests {
         #expect(Self.leftovers(receiver).sorted() == ["Downloads/Trip/alice.card", "Downloads/Trip/notes/note.txt"])
     }
 
+    @Test func aFolderOfAThousandFilesArrivesWhole() async throws {
+        let (sender, receiver) = try Self.devices()
+        defer { for root in [sender, receiver] { try? FileManager.default.removeItem(at: root) } }
+        let folder = sender.appendingPathComponent("Many")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for index in 1...1000 {
+            try Data("file \(index)\n".utf8).write(to: folder.appendingPathComponent("file-number-\(index).txt"))
+        }
+        // The announcement (about 190 KB) and the receipt are longer than the old 64 KiB line limit.
+        let (code, out, err) = await TestSupport.run(
+            ["airdrop", folder.path, "--from", sender.path, "--to", receiver.path, "--accept", "--json"])
+        #expect(code == .success, "\(err)")
+        let receipt = try Self.report(out).receipt
+        #expect(receipt.files.count == 1000 && receipt.path == "Downloads/Many", "\(receipt.reason)")
+        #expect(Self.leftovers(receiver).count == 1000)
+        #expect(
+            try String(
+                contentsOf: receiver.appendingPathComponent("Downloads/Many/file-number-777.txt"), encoding: .utf8)
+                == "file 777\n")
+    }
+
     @Test func badInputIsRefusedBeforeAnythingIsSent() async throws {
         let (sender, receiver) = try Self.devices()
         defer { for root in [sender, receiver] { try? FileManager.default.removeItem(at: root) } }
