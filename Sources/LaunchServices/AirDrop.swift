@@ -320,7 +320,7 @@ public struct AirDropReceiver: Sendable {
     }
 
     /// Receives one file: a transfer of `offer` alone.
-    /// - Throws: as ``receive(_:read:)-(AirDropAnnouncement,_)``.
+    /// - Throws: as the receive of an announcement.
     public func receive(_ offer: AirDropOffer, read: (UnsafeMutableRawBufferPointer) throws -> Int) throws
         -> AirDropReceipt
     {

@@ -271,7 +271,7 @@ public enum AirDropTransfer {
         }
         defer { try? connection.close() }
         var receipt: AirDropReceipt
-        if let (header, rest) = readHeader(from: connection),
+        if let (header, rest) = readHeader(from: connection, stallLimit: stallLimit),
             let announcement = try? JSONDecoder().decode(AirDropAnnouncement.self, from: header)
         {
             // The body's first bytes may have come in the header's last block.
@@ -295,7 +295,8 @@ public enum AirDropTransfer {
             }
         } else {
             receipt = .refused(
-                "the sender's announcement is not a readable offer",
+                "the sender's announcement is not a readable offer (or did not end within the stall limit, "
+                    + "\(stallLimit.milliseconds / 1000) s)",
                 flow: receiver.fileFlow)
         }
         // The app the files (or the link) went to receives their URLs in one launch, as sharingd
@@ -324,10 +325,16 @@ public enum AirDropTransfer {
     /// One line (up to `limit` bytes, without its newline) read from `socket` in blocks, and the
     /// bytes that came after it in the last block (the start of the body); nil at the end of the
     /// stream before a newline, or for a longer line.
-    public static func readHeader(from socket: Socket, limit: Int = lineLimit) -> (line: Data, rest: [UInt8])? {
+    /// With `stallLimit`, a sender that sends nothing for that long also gives nil.
+    public static func readHeader(from socket: Socket, limit: Int = lineLimit, stallLimit: Duration? = nil) -> (
+        line: Data, rest: [UInt8]
+    )? {
         var line: [UInt8] = []
         var block = [UInt8](repeating: 0, count: 1 << 16)
         while line.count <= limit {
+            if let stallLimit, (try? socket.descriptor.poll(for: .readable, timeout: stallLimit))?.isEmpty != false {
+                return nil
+            }
             let count = block.withUnsafeMutableBytes { (try? socket.receive(into: $0))?.byteCount ?? 0 }
             if count == 0 { return line.isEmpty ? nil : (Data(line), []) }
             if let newline = block[0..<count].firstIndex(of: UInt8(ascii: "\n")) {

@@ -219,6 +219,24 @@ struct AirDropTests {
         #expect(Self.leftovers(root).isEmpty, "left \(Self.leftovers(root))")
     }
 
+    @Test func aSenderThatStallsInItsAnnouncementIsRefusedAtTheTimeLimit() async throws {
+        let root = try TestSupport.scratchRoot("airdrop-stall-header")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let programs = try #require(InstalledPrograms.nextToExecutable())
+        let (line, status) = try await AirDropTransfer.withReceiver(
+            on: DeviceRoot(url: root), response: AirDropResponse(accept: true), programs: programs,
+            stallLimit: .milliseconds(500)
+        ) { socket in
+            try socket.sendAll(Array(#"{"sender":"mallory","files":[{"name":"#.utf8))
+            // …and nothing more, the connection left open.
+            return AirDropTransfer.readLine(from: socket) ?? Data()
+        }
+        let receipt = try JSONDecoder().decode(AirDropReceipt.self, from: line)
+        #expect(receipt.outcome == "refused" && receipt.reason.contains("stall limit"), "\(receipt)")
+        #expect(status == .exited(1), "\(status)")
+        #expect(Self.leftovers(root).isEmpty, "left \(Self.leftovers(root))")
+    }
+
     /// Sends `body` as `same.txt` to a receiver on `root`, the first five bytes, then `between` (run
     /// while this transfer is half done), then the rest; returns the receipt.
     static func sendSameName(
