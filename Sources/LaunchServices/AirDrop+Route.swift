@@ -86,7 +86,7 @@ extension AirDropReceiver {
         if let app = response.moveToApp {
             guard savesToDownloads else {
                 return "Move to App… exists from iOS 17; this device runs iOS \(iosVersion), whose alert offers "
-                    + "Open with each app (--with)"
+                    + "Open with each app"
             }
             guard routing.system == nil, offered.contains(app) else {
                 return "Move to App… does not offer \(app): "
@@ -97,7 +97,7 @@ extension AirDropReceiver {
         if let app = response.openWith {
             guard !savesToDownloads else {
                 return "iOS \(iosVersion) offers no Open with for AirDrop: the file opens in Files, and "
-                    + "Move to App… (--move-to-app) moves it into an app"
+                    + "Move to App… moves it into an app"
             }
             guard routing.system == nil, offered.contains(app), !legacyAutomatic else {
                 return "the alert offers no Open with \(app): "
@@ -175,7 +175,6 @@ extension AirDropReceiver {
         }
         if let app = response.moveToApp {
             // "Move to App…": the share into the app succeeds and the Downloads copy is gone.
-            kept.removeAll { saved.contains($0) }
             try deliver(saved, names: unitNames, to: app, bundles: bundles, receipt: &receipt, kept: &kept)
             receipt.action = "Move to App… \(app)"
             receipt.app = app
@@ -189,7 +188,7 @@ extension AirDropReceiver {
             receipt.action = "Open in Files"
             receipt.reason =
                 "iOS \(iosVersion) saves AirDropped files to Downloads and opens them in Files (shareddocuments://); "
-                + "Move to App… (--move-to-app) would move them into "
+                + "Move to App… would move them into "
                 + routing.apps.map(\.bundleIdentifier).joined(separator: " or ")
         } else if response.saveToFiles {
             receipt.action = "Save to Files"
