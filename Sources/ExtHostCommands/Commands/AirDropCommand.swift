@@ -149,7 +149,10 @@ enum AirDropCommand {
             let count = announcement.files.count
             context.print("\(what ?? "\(count) file\(count == 1 ? "" : "s")") from \(announcement.sender):")
             for file in receipt.files {
-                context.print("  \(file.name) (\(file.declaredType), \(file.bytes) bytes) → \(file.path ?? "not kept")")
+                let type =
+                    file.typeIdentifier == file.declaredType
+                    ? file.declaredType : "declared \(file.declaredType), \(file.typeIdentifier) on the receiver"
+                context.print("  \(file.name) (\(type), \(file.bytes) bytes) → \(file.path ?? "not kept")")
             }
         }
         context.print("iOS \(receipt.iosVersion ?? "?"): \(receipt.outcome) [\(receipt.flow)]: \(receipt.reason)")
