@@ -191,6 +191,7 @@ let package = Package(
         .executableTarget(
             name: "bench-rules", dependencies: ["ActivationRules", "Predicates", "UniformTypes", "HostSystem"]),
         .executableTarget(name: "bench-items", dependencies: ["ItemProviders", "HostSystem"]),
+        .executableTarget(name: "bench-testdevice", dependencies: ["ExtHostTesting"]),
 
         // MARK: - Tests (one target per library module; ExtHostTestSupport holds what they share)
         .target(name: "ExtHostTestSupport", dependencies: ["HostSystem"], path: "Tests/ExtHostTestSupport"),

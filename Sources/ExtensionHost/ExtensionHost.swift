@@ -156,7 +156,9 @@ public enum ExtensionHost {
         let serving = Task {
             await serve(child, channel: channel, session: session, tracker: tracker, handOff: launch.handOff)
         }
-        let watching = Task { await watch(child, limits: launch.limits, channel: channel, tracker: tracker) }
+        let watching = Task {
+            await watch(child, limits: launch.limits, channel: channel, tracker: tracker, cgroup: cgroup)
+        }
         let timing = Task {
             guard let timeout = launch.limits.timeout else { return }
             try? await Task.sleep(for: timeout)
@@ -368,7 +370,8 @@ public enum ExtensionHost {
     // MARK: - Watchdog
 
     private static func watch(
-        _ child: ChildProcess, limits: ExtensionLimits, channel: ExtensionChannel, tracker: RunTracker
+        _ child: ChildProcess, limits: ExtensionLimits, channel: ExtensionChannel, tracker: RunTracker,
+        cgroup: MemoryCgroup?
     ) async {
         var lastScan: ContinuousClock.Instant?
         while !child.hasTerminated && !Task.isCancelled {
@@ -385,7 +388,9 @@ public enum ExtensionHost {
             }
             if lastScan.map({ ContinuousClock.now - $0 >= limits.processScanInterval }) ?? true {
                 lastScan = ContinuousClock.now
-                let tree = ProcessMonitor.descendants(of: child.pid)
+                // The cgroup holds the extension and everything it started (orphans too): one read.
+                let tree =
+                    cgroup?.members.map { $0.filter { $0 != child.pid } } ?? ProcessMonitor.descendants(of: child.pid)
                 tracker.noteDescendants(tree)
                 if tree.count + 1 > limits.processes {
                     let reason = "started \(tree.count + 1) processes, over its limit of \(limits.processes)"

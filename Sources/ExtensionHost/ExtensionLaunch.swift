@@ -81,7 +81,13 @@ public struct ExtensionLaunch: Sendable {
     /// program built next to the items, or inside the device root, still cannot read them.
     public var readOnlyPaths: [String] {
         var paths = SandboxPolicy.swiftRuntimeDirectories()
-        for library in ELFLibraries.originRelative(of: executable) where !paths.contains(library) {
+        let libraries = ELFLibraries.originRelative(of: executable)
+        // A host linked statically has no runtime loaded to point at: the program's run path says.
+        for directory in ELFLibraries.swiftRuntimeDirectories(in: [executable] + libraries)
+        where !paths.contains(directory) {
+            paths.append(directory)
+        }
+        for library in libraries where !paths.contains(library) {
             paths.append(library)
         }
         for path in extraReadOnlyPaths where !paths.contains(path) { paths.append(path) }

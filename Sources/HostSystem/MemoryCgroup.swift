@@ -77,6 +77,14 @@ public final class MemoryCgroup: Sendable {
             .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
 
+    /// The processes in the cgroup (`cgroup.procs`: the program and every process it started,
+    /// whether or not they were orphaned since), or nil when the file cannot be read. One small
+    /// read, where counting a process tree from `/proc` reads every process's `stat`.
+    public var members: [ProcessID]? {
+        guard let text = try? String(contentsOfFile: procsFile, encoding: .utf8) else { return nil }
+        return text.split(separator: "\n").compactMap { CInt($0).map(ProcessID.init(rawValue:)) }
+    }
+
     /// Removes the cgroup (it must hold no process any more). While the kernel is still taking a
     /// reaped process out (`EBUSY`), cgroup v2 says when it is done: `cgroup.events` changes to
     /// `populated 0`, an inotify event this waits for (at most 100 ms) instead of retrying on a

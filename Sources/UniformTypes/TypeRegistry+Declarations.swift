@@ -38,6 +38,9 @@ extension TypeRegistry {
         for (plist, sourcePath) in plists {
             try registry.merge(plist, sourcePath: sourcePath, diagnostics: &diagnostics, touched: &touched)
         }
+        // Most bundles declare no types (an extension's Info.plist rarely does): nothing changed,
+        // so the indexes of the thousand system types are not rebuilt for each share.
+        if touched.isEmpty { return (registry, diagnostics) }
         registry.rebuildIndexes()
         var checked: Set<String> = []
         for key in touched where checked.insert(key).inserted {

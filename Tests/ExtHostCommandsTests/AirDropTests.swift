@@ -42,13 +42,18 @@ struct AirDropTests {
         let (sender, receiver) = try Self.devices()
         defer { for root in [sender, receiver] { try? FileManager.default.removeItem(at: root) } }
         let (code, out, err) = await TestSupport.run(
-            ["airdrop", Self.card.path, "--from", sender.path, "--to", receiver.path, "--accept", "--json"])
+            [
+                "airdrop", Self.card.path, "--from", sender.path, "--to", receiver.path, "--move-to-app",
+                "com.example.carddrop", "--json",
+            ])
         #expect(code == .success, "\(err)")
         let report = try Self.report(out)
         #expect(report.sender == sender.path && report.receiver == receiver.path)
         let receipt = report.receipt
         #expect(receipt.outcome == "accepted")
         #expect(receipt.flow == "downloads", "iOS 18 saves to Downloads, then Move to App…")
+        #expect(receipt.action == "Move to App… com.example.carddrop")
+        #expect(report.senderCompletion.completed && report.senderCompletion.activityError == nil)
         #expect(receipt.typeIdentifier == "com.example.carddrop.card", "the exported type round-trips")
         #expect(receipt.app == "com.example.carddrop")
         let path = try #require(receipt.path)
@@ -98,7 +103,14 @@ struct AirDropTests {
         #expect(code == .no)
         let receipt = try Self.report(out).receipt
         #expect(receipt.outcome == "requires-app")
-        #expect(receipt.typeIdentifier?.hasPrefix("dyn.") == true, "typed by its extension")
+        // The sender's declared type, not one re-derived from the extension (dyn.…).
+        #expect(receipt.typeIdentifier == "com.example.carddrop.card", "\(receipt)")
+        #expect(receipt.files.first?.declaredType == "com.example.carddrop.card")
+        #expect(
+            receipt.getApp
+                == "itms-apps://itunes.apple.com/WebObjects/MZStore.woa/wa/docTypeLookup?uti=com.example.carddrop.card")
+        #expect(receipt.actions == ["Get App", "Save to Files"])
+        #expect(receipt.handler?.name == "UnsupportedType")
         #expect(receipt.path == "Downloads/alice.card", "Save to Files")
     }
 
@@ -108,7 +120,7 @@ struct AirDropTests {
     static func hostile(_ root: URL, header: String, body: [UInt8]) async throws -> AirDropReceipt {
         let programs = try #require(InstalledPrograms.nextToExecutable())
         let (line, _) = try await AirDropTransfer.withReceiver(
-            on: DeviceRoot(url: root), accept: true, chosenApp: nil, programs: programs
+            on: DeviceRoot(url: root), response: AirDropResponse(accept: true), programs: programs
         ) { socket in
             try socket.sendAll(Array((header + "\n").utf8))
             try socket.sendAll(body)
@@ -190,7 +202,8 @@ struct AirDropTests {
         let body = [UInt8](repeating: 0x41, count: 100_000)
         let programs = try #require(InstalledPrograms.nextToExecutable())
         let (line, status) = try await AirDropTransfer.withReceiver(
-            on: DeviceRoot(url: root), accept: true, chosenApp: nil, programs: programs, stallLimit: .milliseconds(500)
+            on: DeviceRoot(url: root), response: AirDropResponse(accept: true), programs: programs,
+            stallLimit: .milliseconds(500)
         ) { socket in
             let header = Self.offer(name: "slow.card", bytes: body.count, sha: SHA256.hex(of: body))
             try socket.sendAll(Array((header + "\n").utf8))
@@ -206,13 +219,31 @@ struct AirDropTests {
         #expect(Self.leftovers(root).isEmpty, "left \(Self.leftovers(root))")
     }
 
+    @Test func aSenderThatStallsInItsAnnouncementIsRefusedAtTheTimeLimit() async throws {
+        let root = try TestSupport.scratchRoot("airdrop-stall-header")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let programs = try #require(InstalledPrograms.nextToExecutable())
+        let (line, status) = try await AirDropTransfer.withReceiver(
+            on: DeviceRoot(url: root), response: AirDropResponse(accept: true), programs: programs,
+            stallLimit: .milliseconds(500)
+        ) { socket in
+            try socket.sendAll(Array(#"{"sender":"mallory","files":[{"name":"#.utf8))
+            // …and nothing more, the connection left open.
+            return AirDropTransfer.readLine(from: socket) ?? Data()
+        }
+        let receipt = try JSONDecoder().decode(AirDropReceipt.self, from: line)
+        #expect(receipt.outcome == "refused" && receipt.reason.contains("stall limit"), "\(receipt)")
+        #expect(status == .exited(1), "\(status)")
+        #expect(Self.leftovers(root).isEmpty, "left \(Self.leftovers(root))")
+    }
+
     /// Sends `body` as `same.txt` to a receiver on `root`, the first five bytes, then `between` (run
     /// while this transfer is half done), then the rest; returns the receipt.
     static func sendSameName(
         _ body: [UInt8], to root: URL, programs: InstalledPrograms, between: () async throws -> Void = {}
     ) async throws -> AirDropReceipt {
         let (line, _) = try await AirDropTransfer.withReceiver(
-            on: DeviceRoot(url: root), accept: true, chosenApp: nil, programs: programs
+            on: DeviceRoot(url: root), response: AirDropResponse(accept: true), programs: programs
         ) { socket in
             let offer = AirDropOffer(
                 sender: "mallory", name: "same.txt", typeIdentifier: "public.plain-text", bytes: body.count,
@@ -246,5 +277,152 @@ struct AirDropTests {
         let contents = Set(paths.compactMap { try? Data(contentsOf: root.appendingPathComponent($0)) }.map(Array.init))
         #expect(contents == Set(bodies), "the two files are not the two transfers")
         #expect(!Self.leftovers(root).contains { $0.hasPrefix("tmp/") }, "left \(Self.leftovers(root))")
+    }
+
+    // MARK: - Several files, a folder, links (issue 27 item 4)
+
+    @Test func twoCardsMovedToTheAppArriveInOneLaunch() async throws {
+        let (sender, receiver) = try Self.devices()
+        defer { for root in [sender, receiver] { try? FileManager.default.removeItem(at: root) } }
+        let second = sender.appendingPathComponent("bob.card")
+        try Data(#"{"name": "bob"}"#.utf8).write(to: second)
+        let (code, out, err) = await TestSupport.run([
+            "airdrop", Self.card.path, second.path, "--from", sender.path, "--to", receiver.path, "--move-to-app",
+            "com.example.carddrop", "--json",
+        ])
+        #expect(code == .success, "\(err)")
+        let receipt = try Self.report(out).receipt
+        #expect(
+            receipt.handler?.name == "GenericFiles"
+                && receipt.handlers.map(\.bundleIdentifier) == ["com.example.carddrop"])
+        #expect(receipt.files.map(\.name) == ["alice.card", "bob.card"])
+        #expect(receipt.appURLs.count == 2)
+        let launch = try #require(receipt.delivery?.app)
+        #expect(launch.start == "cold" && launch.delivery.method == .willConnectTo)
+        // The app kept both: it moved each out of its Inbox into Documents/Received.
+        let output = launch.run?.output ?? ""
+        #expect(output.contains("received alice.card") && output.contains("received bob.card"), "\(output)")
+        #expect(!Self.leftovers(receiver).contains { $0.hasPrefix("Downloads/") || $0.hasPrefix("tmp/") })
+    }
+
+    @Test func aCustomSchemeLinkOpensTheRegisteringAppAndAWebLinkOpensSafari() async throws {
+        let (sender, receiver) = try Self.devices()
+        defer { for root in [sender, receiver] { try? FileManager.default.removeItem(at: root) } }
+        let (code, out, err) = await TestSupport.run([
+            "airdrop", "--url", "carddrop://card/alice", "--from", sender.path, "--to", receiver.path, "--accept",
+            "--json",
+        ])
+        #expect(code == .success, "\(err)")
+        let report = try Self.report(out)
+        #expect(report.receipt.handler?.name == "GenericLinks" && report.receipt.app == "com.example.carddrop")
+        #expect(report.receipt.delivery?.app?.run?.output.contains("opened carddrop://card/alice") == true, "\(out)")
+        #expect(report.senderCompletion.completed)
+        let (web, webOut, _) = await TestSupport.run([
+            "airdrop", "--url", "https://example.com/alice", "--from", sender.path, "--to", receiver.path, "--accept",
+        ])
+        #expect(web == .success)
+        #expect(webOut.contains("handler WebLinks (com.apple.mobilesafari)"), "\(webOut)")
+        let (declined, declinedOut, _) = await TestSupport.run([
+            "airdrop", "--url", "carddrop://card/alice", "--from", sender.path, "--to", receiver.path, "--json",
+        ])
+        #expect(declined == .no)
+        let completion = try Self.report(declinedOut).senderCompletion
+        #expect(!completion.completed && completion.activityError == nil)
+        #expect(completion.activityType == "com.apple.UIKit.activity.AirDrop")
+    }
+
+    @Test func aFolderArrivesWholeInDownloads() async throws {
+        let (sender, receiver) = try Self.devices()
+        defer { for root in [sender, receiver] { try? FileManager.default.removeItem(at: root) } }
+        let folder = sender.appendingPathComponent("Trip")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("notes"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Self.card, to: folder.appendingPathComponent("alice.card"))
+        try Data("hello\n".utf8).write(to: folder.appendingPathComponent("notes/note.txt"))
+        try Data("hidden".utf8).write(to: folder.appendingPathComponent(".DS_Store"))
+        let (code, out, err) = await TestSupport.run(
+            ["airdrop", folder.path, "--from", sender.path, "--to", receiver.path, "--accept", "--json"])
+        #expect(code == .success, "\(err)")
+        let receipt = try Self.report(out).receipt
+        #expect(receipt.action == "Open in Files" && receipt.path == "Downloads/Trip", "\(receipt)")
+        #expect(Self.leftovers(receiver).sorted() == ["Downloads/Trip/alice.card", "Downloads/Trip/notes/note.txt"])
+    }
+
+    @Test func aFolderOfAThousandFilesArrivesWhole() async throws {
+        let (sender, receiver) = try Self.devices()
+        defer { for root in [sender, receiver] { try? FileManager.default.removeItem(at: root) } }
+        let folder = sender.appendingPathComponent("Many")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for index in 1...1000 {
+            try Data("file \(index)\n".utf8).write(to: folder.appendingPathComponent("file-number-\(index).txt"))
+        }
+        // The announcement (about 190 KB) and the receipt are longer than the old 64 KiB line limit.
+        let (code, out, err) = await TestSupport.run(
+            ["airdrop", folder.path, "--from", sender.path, "--to", receiver.path, "--accept", "--json"])
+        #expect(code == .success, "\(err)")
+        let receipt = try Self.report(out).receipt
+        #expect(receipt.files.count == 1000 && receipt.path == "Downloads/Many", "\(receipt.reason)")
+        #expect(Self.leftovers(receiver).count == 1000)
+        #expect(
+            try String(
+                contentsOf: receiver.appendingPathComponent("Downloads/Many/file-number-777.txt"), encoding: .utf8)
+                == "file 777\n")
+    }
+
+    @Test func badInputIsRefusedBeforeAnythingIsSent() async throws {
+        let (sender, receiver) = try Self.devices()
+        defer { for root in [sender, receiver] { try? FileManager.default.removeItem(at: root) } }
+        let empty = sender.appendingPathComponent("Empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let cases: [([String], String)] = [
+            ([], "a transfer of zero files"),
+            ([empty.path], "a transfer of zero files"),
+            (["--url", "example.com/alice"], "has no scheme"),
+            ([Self.card.path, "--with", "com.example.carddrop"], "saves AirDropped files to Downloads"),
+            ([Self.card.path, "--move-to-app", "com.example.nothere"], "does not offer com.example.nothere"),
+            ([Self.card.path, empty.path], "one folder on its own"),
+        ]
+        for (arguments, expected) in cases {
+            let (code, _, err) = await TestSupport.run(
+                ["airdrop"] + arguments + ["--from", sender.path, "--to", receiver.path])
+            #expect(code == .usage, "\(arguments): \(code)")
+            #expect(err.contains(expected), "\(arguments): \(err)")
+            #expect(Self.leftovers(receiver).isEmpty, "\(arguments) left \(Self.leftovers(receiver))")
+        }
+    }
+
+    @Test func aFolderOrSeveralFilesWithOneLyingEntryAreRefusedWholeOverTheWire() async throws {
+        let root = try TestSupport.scratchRoot("airdrop-hostile-shapes")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let body = Array("{\"name\": \"mallory\"}".utf8)
+        let sha = SHA256.hex(of: body)
+        let good = Self.offer(name: "x.card", bytes: body.count, sha: sha)
+        let cases: [(String, String, [UInt8], String)] = [
+            (
+                "a folder with a ../ entry",
+                #"{"sender":"mallory","folder":"Trip","files":[\#(good),\#(Self.offer(name: "../../evil.card", bytes: body.count, sha: sha))]}"#,
+                body + body, "not a path of plain file names"
+            ),
+            (
+                "several files, the second truncated",
+                #"{"sender":"mallory","files":[\#(good),\#(Self.offer(name: "y.card", bytes: body.count + 100, sha: sha))]}"#,
+                body + body, "ended after"
+            ),
+            (
+                "a folder, the second entry truncated",
+                #"{"sender":"mallory","folder":"Trip","files":[\#(good),\#(Self.offer(name: "y.card", bytes: body.count + 100, sha: sha))]}"#,
+                body + body, "ended after"
+            ),
+            ("zero files", #"{"sender":"mallory","files":[]}"#, [], "zero files"),
+        ]
+        for (what, header, bytes, expected) in cases {
+            let receipt = try await Self.hostile(root, header: header, body: bytes)
+            #expect(receipt.outcome == "refused", "\(what)")
+            #expect(receipt.reason.contains(expected), "\(what): \(receipt.reason)")
+            #expect(Self.leftovers(root).isEmpty, "\(what) left \(Self.leftovers(root))")
+        }
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: root.deletingLastPathComponent().appendingPathComponent("evil.card").path))
     }
 }

@@ -139,7 +139,7 @@ struct HostileAppTests {
         let file = sender.appendingPathComponent("gift.hostiledoc")
         try Data("a gift\n".utf8).write(to: file)
         let (_, out, err) = await TestSupport.run([
-            "airdrop", file.path, "--from", sender.path, "--to", root.path, "--accept", "--with", Self.identifier,
+            "airdrop", file.path, "--from", sender.path, "--to", root.path, "--move-to-app", Self.identifier,
             "--json",
         ])
         Self.check(

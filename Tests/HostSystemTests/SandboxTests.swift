@@ -232,3 +232,25 @@ extension SandboxTests {
         #expect(sample.memory.footprintSource == .proportionalAnonymous)
     }
 }
+
+/// Where a confined Swift program finds its runtime when the host has none loaded to point at (a
+/// host linked with `--static-swift-stdlib`): the program's own absolute run path.
+@Suite struct SwiftRuntimeDirectoryTests {
+    @Test func aSwiftProgramsRunPathNamesTheRuntimeTheHostHasLoaded() {
+        let fromProgram = ELFLibraries.swiftRuntimeDirectories(of: TestProducts.child)
+        #expect(!fromProgram.isEmpty)
+        // This test process is linked dynamically: the runtime it loaded is the one the child names.
+        #expect(Set(fromProgram).isSubset(of: Set(SandboxPolicy.swiftRuntimeDirectories())))
+        for directory in fromProgram {
+            #expect(FileManager.default.fileExists(atPath: directory + "/libswiftCore.so"))
+        }
+    }
+
+    @Test func aFileThatIsNotAnELFProgramNamesNone() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("not-elf-\(UUID().uuidString)")
+        try Data("#!/bin/sh\n".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(ELFLibraries.swiftRuntimeDirectories(of: file.path).isEmpty)
+        #expect(ELFLibraries.swiftRuntimeDirectories(of: "/nonexistent/program").isEmpty)
+    }
+}

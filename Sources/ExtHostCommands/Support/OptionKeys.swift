@@ -31,6 +31,8 @@ extension OptionKey where Value == Bool {
     static var keep: Self { Self("keep") }
     /// `--lenient`.
     static var lenient: Self { Self("lenient") }
+    /// `--save-to-files`.
+    static var saveToFiles: Self { Self("save-to-files") }
     /// `--no-webpage-retry`.
     static var noWebpageRetry: Self { Self("no-webpage-retry") }
     /// `--xml`.
@@ -76,6 +78,8 @@ extension OptionKey where Value == String {
     static var ios: Self { Self("ios") }
     /// `--memory-enforcement`.
     static var memoryEnforcement: Self { Self("memory-enforcement") }
+    /// `--move-to-app`.
+    static var moveToApp: Self { Self("move-to-app") }
     /// `--payload`.
     static var payload: Self { Self("payload") }
     /// `--payload-json`.
@@ -101,6 +105,8 @@ extension OptionKey where Value == String {
     static var type: Self { Self("type") }
     /// `--ui`.
     static var ui: Self { Self("ui") }
+    /// `--url`.
+    static var url: Self { Self("url") }
     /// `--with`.
     static var with: Self { Self("with") }
 }
