@@ -63,6 +63,7 @@ final class ApplicationRuntime: RunningApplication {
             ItemProviderConfiguration.securityScopeBroker = ChannelScopeBroker(channel: channel)
             // UIPasteboard.general asks the host: the pasteboard is a system service, not a file.
             UIPasteboard.appService = { request in ChannelPasteboard.ask(request, on: channel) }
+            ChannelPasteboard.channel.withLock { $0 = channel }
             if environment?.scopeMode == .lenient { ItemProviderConfiguration.securityScopeMode = .lenient }
         }
         let manifest = environment?.bundlePath.flatMap { path -> [String: Any]? in
@@ -127,7 +128,7 @@ final class ApplicationRuntime: RunningApplication {
                     ChannelScopeBroker.answer(message)
                     continue
                 }
-                if message.kind == .pasteboardReply {
+                if message.kind == .pasteboardReply || message.kind == .saveToFilesReply {
                     ChannelPasteboard.answer(message)
                     continue
                 }
@@ -501,14 +502,38 @@ final class ChannelScopeBroker: SecurityScopeBroker {
     }
 }
 
-/// `UIPasteboard.general` of an app exthost launched: each read or write goes to the host over the
-/// app's channel and waits for its answer (the channel's reader thread delivers it).
+/// The system services of an app exthost launched, over the app's channel: `UIPasteboard.general`
+/// (each read or write) and its own sheet's Save to Files; each request waits for the host's answer
+/// (the channel's reader thread delivers it).
 enum ChannelPasteboard {
     private struct Pending {
         var waiting: [Int: DispatchSemaphore] = [:]
         var answers: [Int: PasteboardReply] = [:]
+        var saves: [Int: SaveToFilesReply] = [:]
+        /// Save requests are numbered apart from the pasteboard's (UIPasteboard numbers those).
+        var nextSave = 1 << 40
     }
     private static let pending = Locked(Pending())
+    /// The app's channel, once the app runs under exthost.
+    static let channel = Locked<AppChannel?>(nil)
+
+    /// Sends a Save to Files request and waits (up to 30 s) for the host's answer.
+    static func save(_ request: SaveToFilesRequest, on channel: AppChannel) -> SaveToFilesReply {
+        let semaphore = DispatchSemaphore(value: 0)
+        let id = pending.withLock { pending -> Int in
+            defer { pending.nextSave += 1 }
+            pending.waiting[pending.nextSave] = semaphore
+            return pending.nextSave
+        }
+        guard (try? channel.send(AppMessage(.saveToFiles, id: id, saveToFilesRequest: request))) != nil,
+            semaphore.wait(timeout: .now() + 30) == .success
+        else {
+            _ = pending.withLock { $0.waiting.removeValue(forKey: id) }
+            return SaveToFilesReply(saved: nil, error: "exthost did not answer the app's Save to Files")
+        }
+        return pending.withLock { $0.saves.removeValue(forKey: id) }
+            ?? SaveToFilesReply(saved: nil, error: "exthost's answer held no files")
+    }
 
     /// Sends `request` and waits (up to 10 s) for the reply; nil when none comes.
     static func ask(_ request: PasteboardRequest, on channel: AppChannel) -> PasteboardReply? {
@@ -528,6 +553,7 @@ enum ChannelPasteboard {
         guard let id = reply.id else { return }
         let semaphore = pending.withLock { pending -> DispatchSemaphore? in
             guard let semaphore = pending.waiting.removeValue(forKey: id) else { return nil }
+            if let saved = reply.saveToFilesReply { pending.saves[id] = saved }
             pending.answers[id] = reply.pasteboardReply
             return semaphore
         }

@@ -39,6 +39,17 @@ extension AppRuntimeBackend {
                 "exthost-sandbox-exec is not built beside this program: add the product to the target's dependencies")
         }
         var options = SheetPerformOptions(programs: programs)
+        if let channel = ChannelPasteboard.channel.withLock({ $0 }) {
+            // Save to Files from the app's own sheet: the Files app writes into the device's Files,
+            // which the app's sandbox does not reach — exthost's host does it.
+            options.saveFiles = { files, location in
+                let reply = ChannelPasteboard.save(SaveToFilesRequest(location: location, files: files), on: channel)
+                guard let saved = reply.saved else {
+                    throw UIActivityViewControllerError(reply.error ?? "Save to Files failed")
+                }
+                return saved
+            }
+        }
         if UIPasteboard.appService != nil {
             // In the app's process (sandboxed), Copy writes UIPasteboard.general as UIKit's Copy
             // activity does: through the pasteboard service, with the app as the writer.

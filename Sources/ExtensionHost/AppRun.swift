@@ -296,7 +296,7 @@ extension ExtensionHost {
                 let launchReply = AsyncStream<AppDelivery?>.makeStream()
                 Self.readChannel(
                     channel, app: app, scopes: scopes, pasteboard: DevicePasteboard(root: root),
-                    writer: identity.bundleIdentifier
+                    writer: identity.bundleIdentifier, files: DeviceFiles(root: root)
                 ) { delivery, answered in
                     launched.withLock { $0 = (true, delivery, answered) }
                     launchReply.continuation.yield(delivery)
@@ -372,6 +372,7 @@ extension ExtensionHost {
     /// requests; at its end, `launched(nil, false)` if the launch was never answered.
     private static func readChannel(
         _ channel: AppChannel, app: RunningApp, scopes: AppScopes, pasteboard: DevicePasteboard, writer: String,
+        files: DeviceFiles,
         launched: @escaping @Sendable (AppDelivery?, Bool) -> Void
     ) {
         Thread.detachNewThread {
@@ -399,6 +400,12 @@ extension ExtensionHost {
                         message.pasteboardRequest ?? PasteboardRequest(requestID: UInt64(message.id ?? 0))
                     let reply = pasteboard.serve(request, writer: writer)
                     try? channel.send(AppMessage(.pasteboardReply, id: message.id, pasteboardReply: reply))
+                case .saveToFiles:
+                    // Save to Files from the app's own sheet: the Files app writes, not the app's sandbox.
+                    let reply =
+                        message.saveToFilesRequest.map { files.serve($0) }
+                        ?? SaveToFilesReply(saved: nil, error: "no files in the request")
+                    try? channel.send(AppMessage(.saveToFilesReply, id: message.id, saveToFilesReply: reply))
                 default:
                     break
                 }

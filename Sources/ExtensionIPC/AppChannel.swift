@@ -173,6 +173,10 @@ public struct AppMessage: Codable, Hashable, Sendable {
         case pasteboard
         /// Host → app: the pasteboard after the request.
         case pasteboardReply
+        /// App → host: Save to Files from the app's own sheet.
+        case saveToFiles
+        /// Host → app: what Save to Files wrote.
+        case saveToFilesReply
     }
 
     /// The kind.
@@ -197,13 +201,18 @@ public struct AppMessage: Codable, Hashable, Sendable {
     public var pasteboardRequest: PasteboardRequest?
     /// `pasteboardReply`: the answer.
     public var pasteboardReply: PasteboardReply?
+    /// `saveToFiles`: the request.
+    public var saveToFilesRequest: SaveToFilesRequest?
+    /// `saveToFilesReply`: the answer.
+    public var saveToFilesReply: SaveToFilesReply?
 
     /// A line.
     public init(
         _ kind: Kind, id: Int? = nil, urlContexts: [OpenURLContextDescription]? = nil,
         userActivities: [UserActivityDescription]? = nil, keepRunning: Bool? = nil, delivery: AppDelivery? = nil,
         token: String? = nil, granted: Bool? = nil, pasteboardRequest: PasteboardRequest? = nil,
-        pasteboardReply: PasteboardReply? = nil, appIntent: AppIntentInvocation? = nil
+        pasteboardReply: PasteboardReply? = nil, appIntent: AppIntentInvocation? = nil,
+        saveToFilesRequest: SaveToFilesRequest? = nil, saveToFilesReply: SaveToFilesReply? = nil
     ) {
         self.kind = kind
         self.id = id
@@ -216,6 +225,8 @@ public struct AppMessage: Codable, Hashable, Sendable {
         self.pasteboardRequest = pasteboardRequest
         self.pasteboardReply = pasteboardReply
         self.appIntent = appIntent
+        self.saveToFilesRequest = saveToFilesRequest
+        self.saveToFilesReply = saveToFilesReply
     }
 
     /// The descriptor number of the channel in the app.

@@ -105,3 +105,88 @@ public struct PasteboardReply: Codable, Hashable, Sendable {
         self.error = error
     }
 }
+
+/// Where Save to Files saves: the folders of the Files app on the device.
+public enum FilesLocation: String, Sendable, Hashable, CaseIterable, Codable {
+    /// `<root>/Files/On My iPhone` (the default).
+    case onMyIPhone = "on-my-iphone"
+    /// `<root>/Downloads` (where AirDrop saves from iOS 17, too).
+    case downloads
+
+    /// The folder, relative to the device root.
+    public var relativePath: String {
+        switch self {
+        case .onMyIPhone: "Files/On My iPhone"
+        case .downloads: "Downloads"
+        }
+    }
+}
+
+/// One file for Save to Files: the name it asks for, its type and bytes.
+public struct FileToSave: Codable, Sendable, Hashable {
+    /// The name it asks for (a taken one becomes `name 2.ext`).
+    public var name: String
+    /// Its type.
+    public var typeIdentifier: String
+    /// Its bytes.
+    public var data: Data
+
+    /// A file.
+    public init(name: String, typeIdentifier: String, data: Data) {
+        self.name = name
+        self.typeIdentifier = typeIdentifier
+        self.data = data
+    }
+}
+
+/// One file Save to Files wrote.
+public struct SavedFile: Codable, Sendable, Hashable {
+    /// The name it was saved under (`name 2.ext` when `name.ext` was taken).
+    public var name: String
+    /// Its path, relative to the device root (`Files/On My iPhone/…` or `Downloads/…`).
+    public var path: String
+    /// Its type.
+    public var typeIdentifier: String
+    /// Its size.
+    public var bytes: Int
+    /// The name the item asked for, when another was taken instead.
+    public var requestedName: String?
+
+    /// A saved file.
+    public init(name: String, path: String, typeIdentifier: String, bytes: Int, requestedName: String?) {
+        self.name = name
+        self.path = path
+        self.typeIdentifier = typeIdentifier
+        self.bytes = bytes
+        self.requestedName = requestedName
+    }
+}
+
+/// App → host: Save to Files from the app's own share sheet (the Files app writes, not the app's
+/// sandbox); answered by ``SaveToFilesReply``.
+public struct SaveToFilesRequest: Codable, Sendable, Hashable {
+    /// Where.
+    public var location: FilesLocation
+    /// What.
+    public var files: [FileToSave]
+
+    /// A request.
+    public init(location: FilesLocation, files: [FileToSave]) {
+        self.location = location
+        self.files = files
+    }
+}
+
+/// Host → app: what was saved, or why nothing was.
+public struct SaveToFilesReply: Codable, Sendable, Hashable {
+    /// The files written (nil when the save failed; then none was kept).
+    public var saved: [SavedFile]?
+    /// Why it failed.
+    public var error: String?
+
+    /// A reply.
+    public init(saved: [SavedFile]?, error: String? = nil) {
+        self.saved = saved
+        self.error = error
+    }
+}

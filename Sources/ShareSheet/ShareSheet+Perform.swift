@@ -88,6 +88,9 @@ public struct SheetPerformOptions: Sendable {
     /// How Copy replaces the pasteboard's items; nil: the device's pasteboard file directly (the
     /// host). An app's own sheet, in its sandbox, passes its `UIPasteboard` service instead.
     public var writePasteboard: (@Sendable ([PasteboardItem]) throws -> PasteboardContents)?
+    /// How Save to Files writes; nil: into the device's folders directly (the host). An app's own
+    /// sheet, in its sandbox, passes its Files service instead.
+    public var saveFiles: (@Sendable ([FileToSave], FilesLocation) throws -> [SavedFile])?
 
     /// Options with the launcher and the built-in programs of `programs`.
     public init(programs: InstalledPrograms) {
@@ -136,7 +139,8 @@ extension ShareSheet {
             return try performCopy(
                 items, root: root, bundles: bundles, writer: options.sharingApp, through: options.writePasteboard)
         case "system" where id == saveToFilesActivity:
-            return try performSaveToFiles(items, root: root, bundles: bundles, location: options.saveLocation)
+            return try performSaveToFiles(
+                items, root: root, bundles: bundles, location: options.saveLocation, through: options.saveFiles)
         default:
             throw SheetError(
                 .badInput,

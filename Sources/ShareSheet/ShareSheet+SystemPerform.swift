@@ -2,7 +2,6 @@ import AppGroups
 import ExtensionHost
 import ExtensionIPC
 import Foundation
-import HostSystem
 import LaunchServices
 import Payloads
 import SheetReports
@@ -16,36 +15,6 @@ public struct PasteboardWrite: Codable, Sendable, Hashable {
     public var items: [[String]]
     /// The pasteboard's file (`exthost pasteboard show` prints it).
     public var path: String
-}
-
-/// One file Save to Files wrote.
-public struct SavedFile: Codable, Sendable, Hashable {
-    /// The name it was saved under (`name 2.ext` when `name.ext` was taken).
-    public var name: String
-    /// Its path, relative to the device root (`Files/On My iPhone/…` or `Downloads/…`).
-    public var path: String
-    /// Its type.
-    public var typeIdentifier: String
-    /// Its size.
-    public var bytes: Int
-    /// The name the item asked for, when another was taken instead.
-    public var requestedName: String?
-}
-
-/// Where Save to Files saves: the folders of the Files app on the device.
-public enum FilesLocation: String, Sendable, Hashable, CaseIterable, Codable {
-    /// `<root>/Files/On My iPhone` (the default).
-    case onMyIPhone = "on-my-iphone"
-    /// `<root>/Downloads` (where AirDrop saves from iOS 17, too).
-    case downloads
-
-    /// The folder, relative to the device root.
-    public var relativePath: String {
-        switch self {
-        case .onMyIPhone: "Files/On My iPhone"
-        case .downloads: "Downloads"
-        }
-    }
 }
 
 extension ShareSheet {
@@ -93,37 +62,26 @@ extension ShareSheet {
     }
 
     /// Save to Files: each item becomes a file in `location` — a file under its own name, text as
-    /// `Text.txt`, an image as `Image.<ext>`, data as `Data.<ext>` of its type. A name already
-    /// taken gets ` 2`, ` 3`… before its extension (the Files app's "Keep Both"); each file is
-    /// written to a temporary file, synced and renamed without replacing, so nothing is ever
-    /// overwritten or half-written, and when one item fails the ones saved before it are removed.
+    /// `Text.txt`, an image as `Image.<ext>`, data as `Data.<ext>` of its type — written as
+    /// ``ExtensionHost/DeviceFiles/save(_:in:)`` writes (a taken name gets ` 2`, ` 3`…; nothing is
+    /// overwritten or half-written), or through `service` (an app's own sheet, in its sandbox).
     static func performSaveToFiles(
-        _ items: ActivityItems, root: DeviceRoot, bundles: InstalledBundles, location: FilesLocation
+        _ items: ActivityItems, root: DeviceRoot, bundles: InstalledBundles, location: FilesLocation,
+        through service: (@Sendable ([FileToSave], FilesLocation) throws -> [SavedFile])? = nil
     ) throws(SheetError) -> SheetPerformance {
-        let folder = root.url.appendingPathComponent(location.relativePath)
-        var saved: [SavedFile] = []
+        var files: [FileToSave] = []
+        for (item, dataType) in resolved(items, for: saveToFilesActivity) {
+            let (type, bytes) = try representation(of: item, dataType: dataType, registry: bundles.registry)
+            files.append(
+                FileToSave(
+                    name: fileName(for: item, type: type, registry: bundles.registry), typeIdentifier: type,
+                    data: bytes))
+        }
+        let saved: [SavedFile]
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let directory = try FileDescriptor.open(folder.path, .directory)
-            defer { try? directory.close() }
-            do {
-                for (item, dataType) in resolved(items, for: saveToFilesActivity) {
-                    let (type, bytes) = try representation(of: item, dataType: dataType, registry: bundles.registry)
-                    let wanted = fileName(for: item, type: type, registry: bundles.registry)
-                    let name = try save(bytes, named: wanted, in: directory)
-                    saved.append(
-                        SavedFile(
-                            name: name, path: "\(location.relativePath)/\(name)", typeIdentifier: type,
-                            bytes: bytes.count, requestedName: name == wanted ? nil : wanted))
-                }
-            } catch {
-                for file in saved { try? directory.removeFile(file.name) }
-                throw error
-            }
-        } catch let error as SheetError {
-            throw error
+            saved = try service?(files, location) ?? DeviceFiles(root: root).save(files, in: location)
         } catch {
-            throw SheetError(.failed, "saving to \(folder.path): \(error)")
+            throw SheetError(.failed, "Save to Files: \(error)")
         }
         var performance = SheetPerformance(
             completion: SheetCompletion(
@@ -132,42 +90,9 @@ extension ShareSheet {
         return performance
     }
 
-    /// The `number`th name Save to Files tries for `name`: `name.ext`, then `name 2.ext`, `name 3.ext`…
-    /// (the Files app's "Keep Both"; Apple documents no rule for iOS, this is what Finder and Files show).
+    /// The `number`th name Save to Files tries for `name` (``ExtensionHost/DeviceFiles/keepBothName(_:_:)``).
     public static func keepBothName(_ name: String, _ number: Int) -> String {
-        guard number > 1 else { return name }
-        let base = (name as NSString).deletingPathExtension
-        let ext = (name as NSString).pathExtension
-        return "\(base) \(number)" + (ext.isEmpty ? "" : ".\(ext)")
-    }
-
-    /// Writes `bytes` durably under the first free name of ``keepBothName(_:_:)``: a hidden
-    /// temporary file in the folder, written and synced, then renamed without replacing
-    /// (`RENAME_NOREPLACE`: two saves of one name at once both land, under two names), then the
-    /// folder synced. The temporary file is removed on any failure.
-    static func save(_ bytes: Data, named name: String, in folder: FileDescriptor) throws(Errno) -> String {
-        let temporary = ".saving-\(UUID().uuidString)"
-        let file = try FileDescriptor.open(
-            temporary, relativeTo: folder, [.writeOnly, .create, .exclusiveCreate], permissions: 0o644)
-        var published = false
-        defer { if !published { try? folder.removeFile(temporary) } }
-        do {
-            defer { try? file.close() }
-            try file.writeAll(bytes)
-            try file.sync()
-        }
-        for number in 1...10_000 {
-            let candidate = keepBothName(name, number)
-            do throws(Errno) {
-                try folder.rename(temporary, to: candidate, in: folder, flags: .noReplace)
-                published = true
-                try folder.sync()
-                return candidate
-            } catch  where error == .fileExists {
-                continue
-            }
-        }
-        throw Errno.fileExists
+        DeviceFiles.keepBothName(name, number)
     }
 
     /// The name Save to Files gives an item.

@@ -28,6 +28,8 @@
 // ProbeNoteIntent opens the app (openAppWhenRun), ProbeBackgroundIntent does not, ProbeFailingIntent throws.
 // ProbeCopyIntent shares its text with the app's own UIActivityViewController and performs Copy:
 //   PROBE-APP copy completed=<Bool> type=<activity type|nil> error=<message|nil> pasteboard=<UIPasteboard string|nil>
+// ProbeSaveIntent does the same with Save to Files:
+//   PROBE-APP save completed=<Bool> type=<activity type|nil> error=<message|nil>
 // A URL that is not a file (one an extension opened to hand over) prints, per App Group it is entitled to:
 //   PROBE-APP <entry> <url> defaults <group> names=<the group defaults' "names", comma-separated>
 
@@ -272,7 +274,36 @@ struct ProbeCopyIntent: AppIntent {
     }
 }
 
+struct ProbeSaveIntent: AppIntent {
+    static let title: LocalizedStringResource = "Probe save"
+    static let openAppWhenRun = true
+
+    @Parameter(title: "Text") var text: String
+
+    func perform() async throws -> some IntentResult {
+        await ProbeIntents.save(text)
+        return .result()
+    }
+}
+
 enum ProbeIntents {
+    /// Save to Files from the app's own share sheet.
+    @MainActor
+    static func save(_ text: String) async {
+        let controller = UIActivityViewController(activityItems: [text], applicationActivities: nil)
+        var line = "PROBE-APP save"
+        controller.completionWithItemsHandler = { type, completed, _, error in
+            line += " completed=\(completed) type=\(type?.rawValue ?? "nil") error=\(error.map { "\($0)" } ?? "nil")"
+        }
+        do {
+            try await controller.perform(
+                UIActivity.ActivityType(rawValue: "com.apple.DocumentManagerUICore.SaveToFiles"), on: nil)
+        } catch {
+            line += " failed=\(error)"
+        }
+        print(line)
+    }
+
     /// Copy from the app's own share sheet, then what UIPasteboard.general reads.
     @MainActor
     static func copy(_ text: String) async {

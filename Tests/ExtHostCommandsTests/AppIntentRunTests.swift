@@ -23,6 +23,8 @@ struct AppIntentRunTests {
           "ProbeBackgroundIntent": {"identifier": "ProbeBackgroundIntent", "openAppWhenRun": false, "parameters": [
             {"name": "text", "isOptional": false, "valueType": {"primitive": {"wrapper": {"typeIdentifier": 0}}}}]},
           "ProbeFailingIntent": {"identifier": "ProbeFailingIntent", "openAppWhenRun": true, "parameters": []},
+          "ProbeSaveIntent": {"identifier": "ProbeSaveIntent", "openAppWhenRun": true, "parameters": [
+            {"name": "text", "isOptional": false, "valueType": {"primitive": {"wrapper": {"typeIdentifier": 0}}}}]},
           "ProbeCopyIntent": {"identifier": "ProbeCopyIntent", "openAppWhenRun": true, "parameters": [
             {"name": "text", "isOptional": false, "valueType": {"primitive": {"wrapper": {"typeIdentifier": 0}}}}]}
         }}
@@ -141,5 +143,26 @@ struct AppIntentRunTests {
             "\(out)\n\(err)")
         let contents = try DevicePasteboard(root: DeviceRoot(url: root)).contents()
         #expect(contents.writer == "com.example.probe" && contents.changeCount == 1)
+    }
+
+    /// Save to Files from the app's own sheet, in its sandbox: the host writes into the device's
+    /// Files (the app cannot), with the Keep Both name on a second save.
+    @Test func saveToFilesFromTheAppsOwnSheetWritesTheDevicesFilesThroughTheHost() async throws {
+        let root = try Self.device()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let shortcut = try Self.shortcut("ProbeSaveIntent", in: root)
+        for _ in 0..<2 {
+            let (code, out, err) = await TestSupport.run(["shortcut", "run", shortcut.path], root: root)
+            #expect(code == .success, "\(err)")
+            #expect(
+                out.contains(
+                    "PROBE-APP save completed=true type=com.apple.DocumentManagerUICore.SaveToFiles error=nil"),
+                "\(out)\n\(err)")
+        }
+        let folder = root.appendingPathComponent("Files/On My iPhone")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["Text 2.txt", "Text.txt"])
+        #expect(
+            try String(contentsOf: folder.appendingPathComponent("Text.txt"), encoding: .utf8) == "from the shortcut")
     }
 }
