@@ -51,9 +51,12 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
 
         // MARK: - Pure domain
-        .target(name: "UniformTypes"),
+        // The shapes every module reports in: the one error struct (code, message, cause), the one
+        // diagnostic, and the JSON object whose keys are data.
+        .target(name: "Reporting"),
+        .target(name: "UniformTypes", dependencies: ["Reporting"]),
         .target(name: "Predicates"),
-        .target(name: "ActivationRules", dependencies: ["UniformTypes", "Predicates"]),
+        .target(name: "ActivationRules", dependencies: ["UniformTypes", "Predicates", "Reporting"]),
         // What a headless screen shows (view trees as text, JSON and an HTML page) and the scripted user's steps.
         .target(name: "HeadlessScreens"),
         // Decoding and encoding PNG and JPEG images (UIImage).
@@ -64,10 +67,10 @@ let package = Package(
         .target(name: "Archives", dependencies: ["CArchive", "HostSystem"]),
 
         // MARK: - Host ↔ extension wire contract
-        .target(name: "ExtensionIPC", dependencies: ["HostSystem", "HeadlessScreens"]),
+        .target(name: "ExtensionIPC", dependencies: ["HostSystem", "HeadlessScreens", "Reporting"]),
 
         // MARK: - Containers
-        .target(name: "AppGroups", dependencies: ["HostSystem", "Archives", "CDigest"]),
+        .target(name: "AppGroups", dependencies: ["HostSystem", "Archives", "CDigest", "Reporting"]),
 
         // MARK: - Item providers (NSItemProvider / NSExtensionItem model)
         .target(name: "ItemProviders", dependencies: ["UniformTypes", "HostSystem", "Archives", "ExtensionIPC"]),
@@ -158,7 +161,7 @@ let package = Package(
             dependencies: [
                 "HostSystem", "UniformTypes", "ActivationRules", "AppGroups", "Archives", "ExtensionIPC",
                 "ItemProviders", "Payloads", "ExtensionHost", "ExtensionRuntime", "ShareSheet", "Shortcuts",
-                "LaunchServices", "SheetReports", "HeadlessScreens", "XcodeProjects",
+                "LaunchServices", "SheetReports", "HeadlessScreens", "XcodeProjects", "Reporting",
             ]),
         .executableTarget(
             name: "exthost", dependencies: ["ExtHostCommands", "BuiltInApp", "AppRuntime", "ExtensionHost"]),
@@ -195,6 +198,7 @@ let package = Package(
             dependencies: [
                 "HostSystem", "ExtensionIPC", "ExtHostTestSupport", "exthost-sandbox-exec", "exthost-test-child",
             ]),
+        .testTarget(name: "ReportingTests", dependencies: ["Reporting"]),
         .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes"]),
         .testTarget(name: "PredicatesTests", dependencies: ["Predicates"], resources: [.copy("Fixtures")]),
         .testTarget(
@@ -216,7 +220,7 @@ let package = Package(
                 "exthost-hostile-extension", "exthost-hostile-app", "exthost-probe-extension", "exthost-probe-app",
                 "ExtensionHost", "HostSystem", "ItemProviders",
                 "Payloads", "ShareSheet", "ExtensionIPC", "ActivationRules", "LaunchServices", "Shortcuts",
-                "ExtHostTestSupport", "SheetReports", "UniformTypes", "HeadlessScreens", "XcodeProjects",
+                "ExtHostTestSupport", "SheetReports", "UniformTypes", "HeadlessScreens", "XcodeProjects", "Reporting",
             ], exclude: ["BadInputs", "HelpSnapshots"]),
         .testTarget(
             name: "ExtensionHostTests",

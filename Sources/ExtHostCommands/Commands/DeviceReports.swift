@@ -1,6 +1,7 @@
 import AppGroups
 import Foundation
 import LaunchServices
+public import Reporting
 
 /// The `--json` reports of `exthost device …` and `exthost install`, one `Codable` type each: the
 /// output is their encoding (``JSONValue/init(encoding:)``) and tests decode them.

@@ -11,7 +11,7 @@ extension RuleCommands {
     ) -> RuleReports.Evaluation {
         RuleReports.Evaluation(
             file: path, form: rule?.form?.rawValue, predicate: rule?.canonicalText, activated: result?.activated,
-            diagnostics: diagnostics.map(RuleReports.Diagnostic.init), explanation: result?.explanation)
+            diagnostics: diagnostics, explanation: result?.explanation)
     }
 
     /// `file:line:column: severity: message [code]` and the caret excerpt, coloured on a terminal.

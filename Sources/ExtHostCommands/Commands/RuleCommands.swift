@@ -1,6 +1,7 @@
 import ActivationRules
 import Foundation
 import Payloads
+import Reporting
 import UniformTypes
 
 /// `exthost rule …`: activation rules (`NSExtensionActivationRule`) checked, explained, linted and
@@ -79,7 +80,7 @@ enum RuleCommands {
             try context.printJSON(
                 encoding: RuleReports.Lint(
                     files: all.map {
-                        RuleReports.Lint.File(file: $0.0, diagnostics: $0.1.map(RuleReports.Diagnostic.init))
+                        RuleReports.Lint.File(file: $0.0, diagnostics: $0.1)
                     }))
         } else {
             for (path, found) in all {
@@ -218,7 +219,7 @@ enum RuleCommands {
             try context.printJSON(
                 encoding: RuleReports.Matrix(
                     rules: parsed.positionals, payloads: payloadPaths, results: rows,
-                    diagnostics: OrderedObject(diagnostics.map { ($0.0, $0.1.map(RuleReports.Diagnostic.init)) })))
+                    diagnostics: OrderedObject(diagnostics.map { ($0.0, $0.1) })))
         } else {
             context.print(
                 MatrixTable.render(

@@ -1,31 +1,10 @@
 public import ActivationRules
+public import Reporting
 
 /// The `--json` reports of `exthost rule …` (and the diagnostics of `exthost app lint`), one
 /// `Codable` type each: the output is their encoding (``JSONValue/init(encoding:)``) and tests
 /// decode them.
 public enum RuleReports {
-    /// A finding, as every rule report (and `app lint`) lists it.
-    public struct Diagnostic: Codable, Sendable, Equatable {
-        /// `note`, `warning` or `error`.
-        public var severity: String
-        /// The kebab-case code (`unknown-key`, `typographic-quote`, …).
-        public var code: String
-        public var message: String
-        /// Where it is, when the finding has a place (1-based).
-        public var line: Int?
-        public var column: Int?
-        public var file: String?
-
-        init(_ diagnostic: RuleDiagnostic) {
-            severity = diagnostic.severity.rawValue
-            code = diagnostic.code.rawValue
-            message = diagnostic.message
-            line = diagnostic.line
-            column = diagnostic.column
-            file = diagnostic.file
-        }
-    }
-
     /// `exthost rule check --json` and `exthost rule explain --json`.
     public struct Evaluation: Codable, Sendable, Equatable {
         /// The rule file as given.
