@@ -164,7 +164,8 @@ let package = Package(
                 "LaunchServices", "SheetReports", "HeadlessScreens", "XcodeProjects", "Reporting",
             ]),
         .executableTarget(
-            name: "exthost", dependencies: ["ExtHostCommands", "BuiltInApp", "AppRuntime", "ExtensionHost"]),
+            name: "exthost",
+            dependencies: ["ExtHostCommands", "BuiltInApp", "AppRuntime", "ExtensionHost", "HostSystem"]),
 
         // MARK: - Test helpers
         .executableTarget(name: "exthost-test-child", dependencies: ["HostSystem", "ExtensionIPC"]),

@@ -5,10 +5,6 @@ import Intents
 import ItemProviders
 import UIKit
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The running app: the launch sequence, the scene, and the URLs exthost sends (on the channel
 /// `EXTHOST_APP_CHANNEL` names, fd 3). Which entry point received a URL — or that none did — goes
 /// back to exthost for its report.
@@ -78,7 +74,7 @@ final class ApplicationRuntime: RunningApplication {
         if let channel { runtime.startReading(channel) }
         let delivery = runtime.launchSequence(launch.urlContexts ?? [], activities: launch.userActivities ?? [])
         try? channel?.send(AppMessage(.launched, delivery: delivery))
-        fflush(nil)
+        CurrentProcess.flushStandardStreams()
         if launch.keepRunning != true {
             runtime.terminate()
         }
@@ -87,7 +83,7 @@ final class ApplicationRuntime: RunningApplication {
         while runtime.status == nil {
             _ = RunLoop.main.run(mode: .default, before: .distantFuture)
         }
-        fflush(nil)
+        CurrentProcess.flushStandardStreams()
         return runtime.status ?? 0
     }
 
@@ -116,11 +112,11 @@ final class ApplicationRuntime: RunningApplication {
         case .open:
             let delivery = open(message.urlContexts ?? [])
             try? channel?.send(AppMessage(.delivered, id: message.id, delivery: delivery))
-            fflush(nil)
+            CurrentProcess.flushStandardStreams()
         case .continueActivity:
             let delivery = continueActivities(message.userActivities ?? [])
             try? channel?.send(AppMessage(.delivered, id: message.id, delivery: delivery))
-            fflush(nil)
+            CurrentProcess.flushStandardStreams()
         case .terminate:
             terminate()
         default:
@@ -132,7 +128,7 @@ final class ApplicationRuntime: RunningApplication {
         guard status == nil else { return }
         if let scene { scene.delegate?.sceneDidDisconnect(scene) }
         delegate.applicationWillTerminate(application)
-        fflush(nil)
+        CurrentProcess.flushStandardStreams()
         status = 0
     }
 
