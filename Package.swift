@@ -54,6 +54,9 @@ let package = Package(
         // The shapes every module reports in: the one error struct (code, message, cause), the one
         // diagnostic, and the JSON object whose keys are data.
         .target(name: "Reporting"),
+        // Documents read into values that know their line and column: JSON, XML and binary property
+        // lists, old-style property lists (project.pbxproj), through one entry point.
+        .target(name: "LocatedDocuments"),
         .target(name: "UniformTypes", dependencies: ["Reporting"]),
         .target(name: "Predicates"),
         .target(name: "ActivationRules", dependencies: ["UniformTypes", "Predicates", "Reporting"]),
@@ -79,6 +82,7 @@ let package = Package(
             name: "Payloads",
             dependencies: [
                 "ItemProviders", "UniformTypes", "ActivationRules", "Predicates", "Archives", "CMagic", "HostSystem",
+                "LocatedDocuments",
             ]),
 
         // MARK: - The share: host and extension sides
@@ -93,7 +97,10 @@ let package = Package(
             dependencies: ["HostSystem", "ExtensionIPC", "AppGroups", "ItemProviders", "CSystemShims"]),
 
         .target(
-            name: "Shortcuts", dependencies: ["AppGroups", "ExtensionHost", "ExtensionIPC", "UniformTypes", "Payloads"]),
+            name: "Shortcuts",
+            dependencies: [
+                "AppGroups", "ExtensionHost", "ExtensionIPC", "UniformTypes", "Payloads", "LocatedDocuments",
+            ]),
         // What the device's Launch Services decide (which app opens a file or URL, the hand-over into
         // its Inbox), AirDrop's receiving side, and the Info.plist checks of the ways into an app.
         .target(
@@ -153,7 +160,7 @@ let package = Package(
 
         // Xcode projects: project.pbxproj (old-style plists), targets, build settings, the Objective-C-runtime
         // adaptations, and the Swift package `exthost import` generates from them.
-        .target(name: "XcodeProjects", dependencies: ["AppGroups", "HostSystem"]),
+        .target(name: "XcodeProjects", dependencies: ["AppGroups", "HostSystem", "LocatedDocuments"]),
 
         // MARK: - Command line
         .target(
@@ -200,6 +207,7 @@ let package = Package(
                 "HostSystem", "ExtensionIPC", "ExtHostTestSupport", "exthost-sandbox-exec", "exthost-test-child",
             ]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting"]),
+        .testTarget(name: "LocatedDocumentsTests", dependencies: ["LocatedDocuments"]),
         .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes"]),
         .testTarget(name: "PredicatesTests", dependencies: ["Predicates"], resources: [.copy("Fixtures")]),
         .testTarget(
