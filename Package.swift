@@ -76,7 +76,9 @@ let package = Package(
         .target(name: "AppGroups", dependencies: ["HostSystem", "Archives", "CDigest", "Reporting"]),
 
         // MARK: - Item providers (NSItemProvider / NSExtensionItem model)
-        .target(name: "ItemProviders", dependencies: ["UniformTypes", "HostSystem", "Archives", "ExtensionIPC"]),
+        .target(
+            name: "ItemProviders",
+            dependencies: ["UniformTypes", "HostSystem", "Archives", "ExtensionIPC", "Reporting"]),
         .systemLibrary(name: "CMagic", pkgConfig: "libmagic", providers: [.apt(["libmagic-dev"])]),
         .target(
             name: "Payloads",

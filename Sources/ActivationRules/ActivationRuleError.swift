@@ -8,7 +8,7 @@
 public typealias ActivationRuleError = CodedError<ActivationRuleErrorCode>
 
 /// What kind of failure.
-public struct ActivationRuleErrorCode: Hashable, Sendable, CustomStringConvertible {
+public struct ActivationRuleErrorCode: CodedErrorCode {
     private enum Storage: Hashable, Sendable { case unreadable, invalidPayload }
     private let storage: Storage
     /// The file does not exist or cannot be read.

@@ -5,7 +5,7 @@
 public typealias AppGroupError = CodedError<AppGroupErrorCode>
 
 /// What kind of failure this is; compare with the static members.
-public struct AppGroupErrorCode: Hashable, Sendable, CustomStringConvertible {
+public struct AppGroupErrorCode: CodedErrorCode {
     private enum Storage: String, Hashable, Sendable {
         case invalidIdentifier = "invalid identifier"
         case invalidPath = "invalid path"

@@ -8,7 +8,7 @@ public import HostSystem
 public typealias IPCError = CodedError<IPCErrorCode>
 
 /// The kind of failure.
-public struct IPCErrorCode: Hashable, Sendable, CustomStringConvertible {
+public struct IPCErrorCode: CodedErrorCode {
     private enum Storage: String, Hashable, Sendable {
         case malformedFrame = "malformed frame"
         case frameTooLarge = "frame too large"

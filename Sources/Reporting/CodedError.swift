@@ -2,11 +2,10 @@
 /// naming what failed, and the underlying cause.
 ///
 /// Each module names its own specialisation with its own ``Code`` type (`ActivationRuleError`,
-/// `TypeRegistryError`, `AppGroupError`, `IPCError` are typealiases of this struct), so a `catch`
-/// tells the modules apart and each code's static members stay in the module that owns them.
-public struct CodedError<ErrorCode: Hashable & Sendable & CustomStringConvertible>: Error, Sendable,
-    CustomStringConvertible
-{
+/// `TypeRegistryError`, `AppGroupError`, `IPCError`, `ItemProviderError` are typealiases of this
+/// struct), so a `catch` tells the modules apart and each code's static members stay in the module
+/// that owns them.
+public struct CodedError<ErrorCode: CodedErrorCode>: Error, Sendable, CustomStringConvertible {
     /// What kind of failure this is; compare with the code type's static members.
     public typealias Code = ErrorCode
 
@@ -24,10 +23,21 @@ public struct CodedError<ErrorCode: Hashable & Sendable & CustomStringConvertibl
         self.cause = cause
     }
 
-    /// `<code>: <message> (cause: <cause>)` on one line.
-    public var description: String {
-        var text = "\(code): \(message)"
-        if let cause { text += " (cause: \(cause))" }
+    /// One line, as the code type words it: by default `<code>: <message> (cause: <cause>)`.
+    public var description: String { ErrorCode.describe(self) }
+}
+
+/// What a module's error code is: a value to compare and a name, and how an error with it reads.
+public protocol CodedErrorCode: Hashable, Sendable, CustomStringConvertible {
+    /// The one-line description of `error`.
+    static func describe(_ error: CodedError<Self>) -> String
+}
+
+extension CodedErrorCode {
+    /// `<code>: <message> (cause: <cause>)`.
+    public static func describe(_ error: CodedError<Self>) -> String {
+        var text = "\(error.code): \(error.message)"
+        if let cause = error.cause { text += " (cause: \(cause))" }
         return text
     }
 }

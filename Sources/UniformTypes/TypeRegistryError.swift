@@ -8,7 +8,7 @@
 public typealias TypeRegistryError = CodedError<TypeRegistryErrorCode>
 
 /// What kind of failure this is.
-public struct TypeRegistryErrorCode: Hashable, Sendable, CustomStringConvertible {
+public struct TypeRegistryErrorCode: CodedErrorCode {
     private enum Storage: Hashable, Sendable {
         case unreadable, malformed
     }

@@ -3,8 +3,13 @@ import Reporting
 import Testing
 
 @Suite struct CodedErrorTests {
-    struct Code: Hashable, Sendable, CustomStringConvertible {
+    struct Code: CodedErrorCode {
         let description: String
+    }
+    /// A code whose errors read as it chooses.
+    struct Worded: CodedErrorCode {
+        var description: String { "worded" }
+        static func describe(_ error: CodedError<Self>) -> String { "Error Code=\(error.code) \"\(error.message)\"" }
     }
     struct Cause: Error, CustomStringConvertible {
         let description: String
@@ -17,8 +22,12 @@ import Testing
         #expect(CodedError(Code(description: "corrupt"), "bad journal").description == "corrupt: bad journal")
     }
 
+    @Test func aCodeTypeMayWordItsErrorsItself() {
+        #expect(CodedError(Worded(), "no coercion").description == "Error Code=worded \"no coercion\"")
+    }
+
     @Test func twoModulesCodesMakeTwoErrorTypesACatchTellsApart() {
-        struct OtherCode: Hashable, Sendable, CustomStringConvertible { var description: String { "other" } }
+        struct OtherCode: CodedErrorCode { var description: String { "other" } }
         let thrown: any Error = CodedError(OtherCode(), "from the other module")
         #expect(!(thrown is CodedError<Code>))
         #expect((thrown as? CodedError<OtherCode>)?.message == "from the other module")
