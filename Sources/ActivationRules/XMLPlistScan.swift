@@ -6,6 +6,13 @@
 /// anything else (the real parse decides whether the file is valid). Binary plists are not
 /// scanned: they are written from an in-memory dictionary, so a duplicate key cannot normally be
 /// stored in one, and they have no lines to point at.
+///
+/// Not the located-document reader (``LocatedDocuments/LocatedValue/read(_:as:)``), on purpose: a
+/// rule file is parsed by Foundation's `PropertyListSerialization`, so it is accepted or refused as
+/// the system's own parser does, and this scan only adds what that parse cannot say — the line and
+/// column of every decoded byte of a `<string>` (a predicate's syntax error points at its column in
+/// the file; a located value knows only where the string starts) and keys written twice, which the
+/// rule loader reports as a warning.
 struct XMLPlistScan: Sendable {
     /// A key written twice in the same dictionary.
     struct Duplicate: Sendable, Hashable {

@@ -7,10 +7,6 @@ import ItemProviders
 import UIKit
 import UniformTypeIdentifiers
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The running app: the launch sequence, the scene, and the URLs exthost sends (on the channel
 /// `EXTHOST_APP_CHANNEL` names, fd 3). Which entry point received a URL — or that none did — goes
 /// back to exthost for its report.
@@ -93,13 +89,13 @@ final class ApplicationRuntime: RunningApplication {
             Task { @MainActor in
                 let delivery = await runtime.performIntent(invocation)
                 try? channel?.send(AppMessage(.launched, delivery: delivery))
-                fflush(nil)
+                CurrentProcess.flushStandardStreams()
                 if !keepRunning { runtime.terminate() }
             }
         } else {
             let delivery = runtime.launchSequence(launch.urlContexts ?? [], activities: launch.userActivities ?? [])
             try? channel?.send(AppMessage(.launched, delivery: delivery))
-            fflush(nil)
+            CurrentProcess.flushStandardStreams()
             if launch.keepRunning != true {
                 runtime.terminate()
             }
@@ -109,7 +105,7 @@ final class ApplicationRuntime: RunningApplication {
         while runtime.status == nil {
             _ = RunLoop.main.run(mode: .default, before: .distantFuture)
         }
-        fflush(nil)
+        CurrentProcess.flushStandardStreams()
         return runtime.status ?? 0
     }
 
@@ -142,18 +138,18 @@ final class ApplicationRuntime: RunningApplication {
         case .open:
             let delivery = open(message.urlContexts ?? [])
             try? channel?.send(AppMessage(.delivered, id: message.id, delivery: delivery))
-            fflush(nil)
+            CurrentProcess.flushStandardStreams()
         case .continueActivity:
             let delivery = continueActivities(message.userActivities ?? [])
             try? channel?.send(AppMessage(.delivered, id: message.id, delivery: delivery))
-            fflush(nil)
+            CurrentProcess.flushStandardStreams()
         case .performIntent:
             guard let invocation = message.appIntent else { break }
             let id = message.id
             Task { @MainActor in
                 let delivery = await self.performIntent(invocation)
                 try? self.channel?.send(AppMessage(.delivered, id: id, delivery: delivery))
-                fflush(nil)
+                CurrentProcess.flushStandardStreams()
             }
         case .terminate:
             terminate()
@@ -207,7 +203,7 @@ final class ApplicationRuntime: RunningApplication {
         guard status == nil else { return }
         if let scene { scene.delegate?.sceneDidDisconnect(scene) }
         delegate.applicationWillTerminate(application)
-        fflush(nil)
+        CurrentProcess.flushStandardStreams()
         status = 0
     }
 

@@ -1,4 +1,5 @@
 public import Foundation
+import LocatedDocuments
 
 /// Why a shortcut or an intent definition cannot be used: the file, and the line and column where
 /// one applies.
@@ -14,7 +15,7 @@ public struct ShortcutError: Error, Sendable, CustomStringConvertible {
     /// Bad input (exit 2) rather than a failure to run (exit 1).
     public var isBadInput: Bool
 
-    init(_ file: URL, _ location: LocatedPlist.Location?, _ message: String, badInput: Bool = true) {
+    init(_ file: URL, _ location: LocatedValue.Location?, _ message: String, badInput: Bool = true) {
         self.file = file.path
         self.line = location?.line ?? 0
         self.column = location?.column ?? 0
@@ -94,9 +95,9 @@ public enum IntentCatalog {
         guard let data = FileManager.default.contents(atPath: file.path) else {
             throw ShortcutError(file, nil, "cannot read the file")
         }
-        let root: LocatedPlist
-        do { root = try LocatedPlist.parse(data) } catch {
-            throw ShortcutError(file, .init(line: error.line, column: error.column), error.message)
+        let root: LocatedValue
+        do { root = try LocatedValue.read([UInt8](data), as: .propertyList) } catch {
+            throw ShortcutError(file, error.location, error.message)
         }
         guard root.isDictionary else {
             throw ShortcutError(file, root.location, "an intent definition is a dictionary")

@@ -1,4 +1,5 @@
 public import Foundation
+import LocatedDocuments
 public import Payloads
 public import UniformTypes
 
@@ -11,12 +12,12 @@ public struct Shortcut: Sendable {
         /// `WFWorkflowActionIdentifier`.
         public var identifier: String
         /// `WFWorkflowActionParameters`.
-        var parameters: LocatedPlist
+        var parameters: LocatedValue
         /// Where it is written.
-        var location: LocatedPlist.Location
+        var location: LocatedValue.Location
 
         /// A parameter, by key.
-        func parameter(_ key: String) -> LocatedPlist? { parameters[key] }
+        func parameter(_ key: String) -> LocatedValue? { parameters[key] }
     }
 
     /// The actions exthost runs; any other identifier is refused when the shortcut is read.
@@ -49,9 +50,9 @@ public struct Shortcut: Sendable {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw ShortcutError(url, nil, "cannot read the shortcut")
         }
-        let root: LocatedPlist
-        do { root = try LocatedPlist.parse(data) } catch {
-            throw ShortcutError(url, .init(line: error.line, column: error.column), error.message)
+        let root: LocatedValue
+        do { root = try LocatedValue.read([UInt8](data), as: .propertyList) } catch {
+            throw ShortcutError(url, error.location, error.message)
         }
         guard root.isDictionary else { throw ShortcutError(url, root.location, "a shortcut is a dictionary") }
         guard let actionList = root["WFWorkflowActions"]?.array else {

@@ -2,6 +2,7 @@ public import AppGroups
 public import ExtensionHost
 public import ExtensionIPC
 import Foundation
+import LocatedDocuments
 import UniformTypes
 
 /// What running a shortcut did.
@@ -183,7 +184,7 @@ public struct ShortcutRunner: Sendable {
     /// A parameter that is a variable (`{Value: {Type: ExtensionInput | ActionOutput, OutputUUID}}`,
     /// as a `WFTextTokenAttachment`) or a literal string; nil when absent.
     func resolve(
-        _ value: LocatedPlist?, input: [ContentItem], outputs: [String: [ContentItem]], _ shortcut: Shortcut
+        _ value: LocatedValue?, input: [ContentItem], outputs: [String: [ContentItem]], _ shortcut: Shortcut
     ) throws(ShortcutError) -> [ContentItem]? {
         guard let value else { return nil }
         if let text = value.string { return [.text(text)] }

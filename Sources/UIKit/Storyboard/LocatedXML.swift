@@ -4,6 +4,10 @@
 /// double-quoted attributes, character data, CDATA sections, the five named entities and numeric
 /// character references — and refuses anything else with the line and column of the first byte
 /// that is wrong. It never traps on input: nesting is capped at ``maximumDepth``.
+///
+/// A storyboard is XML but not a property list (elements with attributes and children, not plist
+/// values), so it is read here rather than by the located-document reader
+/// (``LocatedDocuments/LocatedValue``), which reads property lists and JSON into values.
 struct LocatedXML {
     /// One element: its name, attributes, children and text, and where its start tag begins.
     final class Element {
