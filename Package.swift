@@ -59,7 +59,7 @@ let package = Package(
         .target(name: "LocatedDocuments"),
         .target(name: "UniformTypes", dependencies: ["Reporting"]),
         .target(name: "Predicates"),
-        .target(name: "ActivationRules", dependencies: ["UniformTypes", "Predicates", "Reporting"]),
+        .target(name: "ActivationRules", dependencies: ["UniformTypes", "Predicates", "Reporting", "LocatedDocuments"]),
         // What a headless screen shows (view trees as text, JSON and an HTML page) and the scripted user's steps.
         .target(name: "HeadlessScreens"),
         // Decoding and encoding PNG and JPEG images (UIImage).
@@ -141,7 +141,7 @@ let package = Package(
             dependencies: [
                 "_Testing_UIKit", "ExtensionFoundation", "LinkPresentation", "SheetReports", "HeadlessScreens",
                 "ItemProviders",
-                "AppGroups", "ExtensionIPC", "ExtensionRuntime",
+                "AppGroups", "ExtensionIPC", "ExtensionRuntime", "LocatedDocuments",
             ]),
         // The app process's runtime under UIKit: the launch sequence, delivery to the app and scene
         // delegates, the app's channel, and the share sheet of an app that shares (ExtHostApp only).

@@ -1,3 +1,5 @@
+import LocatedDocuments
+
 /// A light scan of an XML property list for what `PropertyListSerialization` does not report:
 /// where each key is written, keys written twice in one dictionary, and where each `<string>`
 /// value's text sits in the file (so a predicate error points at the file's line and column).
@@ -202,21 +204,7 @@ struct XMLPlistScan: Sendable {
     }
 
     private func entity(_ name: ArraySlice<UInt8>) -> Unicode.Scalar? {
-        let text = String(decoding: name, as: UTF8.self)
-        switch text {
-        case "lt": return "<"
-        case "gt": return ">"
-        case "amp": return "&"
-        case "quot": return "\""
-        case "apos": return "'"
-        default:
-            guard text.hasPrefix("#") else { return nil }
-            let digits = text.dropFirst()
-            let value =
-                digits.hasPrefix("x") || digits.hasPrefix("X")
-                ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
-            return value.flatMap(Unicode.Scalar.init)
-        }
+        XMLCharacterReference.scalar(named: String(decoding: name, as: UTF8.self))
     }
 
     /// The 1-based line and character column of a byte offset.
