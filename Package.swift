@@ -108,7 +108,7 @@ let package = Package(
         .target(
             name: "LaunchServices",
             dependencies: [
-                "ActivationRules", "AppGroups", "ExtensionHost", "ExtensionIPC", "HostSystem", "UniformTypes",
+                "ActivationRules", "AppGroups", "ExtensionHost", "ExtensionIPC", "HostSystem", "Reporting", "UniformTypes",
             ]),
         // What the share sheet shows, as values (UIKit returns them without linking the sheet).
         .target(name: "SheetReports", dependencies: ["ActivationRules"]),

@@ -26,7 +26,7 @@ struct AppLifeCycleTests {
     static func open(_ file: URL, root: URL, from: String? = nil) async throws -> (ExitCode, AppOpenReport, String) {
         let (code, out, err) = await TestSupport.run(
             ["open", file.path, "--json"] + (from.map { ["--from", $0] } ?? []), root: root)
-        let report = try TestSupport.decode(OpenCommand.Report.self, out, note: err)
+        let report = try TestSupport.decode(OpenReport.self, out, note: err)
         let delivery = try #require(report.delivery, "\(out)")
         let app = try #require(delivery.app, "\(out)")
         #expect(delivery.method == app.delivery.method.rawValue)
@@ -142,7 +142,7 @@ struct AppLifeCycleTests {
         #expect(out.contains("refused: "), "\(out)")
         #expect(out.contains("the Inbox copy is read-only: move it out first"), "\(out)")
         let (_, json, _) = await TestSupport.run(["open", file.path, "--json"], root: root)
-        let report = try TestSupport.decode(OpenCommand.Report.self, json)
+        let report = try TestSupport.decode(OpenReport.self, json)
         let refusals = try #require(report.delivery?.app?.run?.refusals)
         #expect(
             refusals.contains { $0.contains("hello.probedoc for writing: the Inbox copy is read-only") }, "\(refusals)")

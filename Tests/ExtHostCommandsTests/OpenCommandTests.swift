@@ -26,7 +26,7 @@ struct OpenCommandTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let (code, out, err) = await TestSupport.run(["open", "carddrop://card/alice", "--json"], root: root)
         #expect(code == .success, "\(err)")
-        let report = try JSONDecoder().decode(OpenCommand.Report.self, from: Data(out.utf8))
+        let report = try JSONDecoder().decode(OpenReport.self, from: Data(out.utf8))
         #expect(report.decision.chosen == "com.example.carddrop")
         let delivery = try #require(report.delivery)
         #expect(delivery.url == "carddrop://card/alice")
@@ -41,7 +41,7 @@ struct OpenCommandTests {
         let pdf = TestSupport.packageRoot.appendingPathComponent("Containers/Bundles/DemoItems/menu.pdf")
         let (code, out, err) = await TestSupport.run(["open", pdf.path, "--json"], root: root)
         #expect(code == .success, "\(err)")
-        let report = try JSONDecoder().decode(OpenCommand.Report.self, from: Data(out.utf8))
+        let report = try JSONDecoder().decode(OpenReport.self, from: Data(out.utf8))
         let delivery = try #require(report.delivery)
         #expect(!delivery.openInPlace)
         let copy = try #require(URL(string: delivery.url))
@@ -61,7 +61,7 @@ struct OpenCommandTests {
         keys["LSSupportsOpeningDocumentsInPlace"] = true
         try TestSupport.installApp("InPlace", "com.example.inplace", on: root, keys)
         let (_, inPlace, _) = await TestSupport.run(["open", pdf.path, "--json"], root: root)
-        let second = try JSONDecoder().decode(OpenCommand.Report.self, from: Data(inPlace.utf8))
+        let second = try JSONDecoder().decode(OpenReport.self, from: Data(inPlace.utf8))
         #expect(second.decision.chosen == "com.example.inplace")
         let original = try #require(second.delivery)
         #expect(original.openInPlace)
@@ -83,7 +83,7 @@ struct AppLintTests {
         let app = root.appendingPathComponent("Bundles/Greedy.app")
         let (code, out, _) = await TestSupport.run(["app", "lint", app.path, "--json"], root: root)
         #expect(code == .failure)
-        let report = try JSONDecoder().decode(AppLintCommand.Report.self, from: Data(out.utf8))
+        let report = try JSONDecoder().decode(AppLintReport.self, from: Data(out.utf8))
         let codes = report.diagnostics.compactMap(\.code?.rawValue)
         for expected in ["ITMS-90737", "handler-rank", "broad-claim", "undeclared-type", "shared-scheme"] {
             #expect(codes.contains(expected), "\(expected) in \(codes)")

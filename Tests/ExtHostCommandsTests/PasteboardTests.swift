@@ -38,7 +38,7 @@ struct PasteboardTests {
 
         let (shown, json, showErr) = await TestSupport.run(["pasteboard", "show", "--json"], root: root)
         #expect(shown == .success, "\(showErr)")
-        let report = try TestSupport.decode(PasteboardCommand.Report.self, json)
+        let report = try TestSupport.decode(PasteboardReport.self, json)
         #expect(report.changeCount == 2 && report.writer == "com.example.probe")
         #expect(report.items.first?.first?.text == "from the app")
         let (_, text, _) = await TestSupport.run(["pasteboard", "show"], root: root)

@@ -122,7 +122,7 @@ struct SheetCommandTests {
         let (hiddenJSON, json, _) = await TestSupport.run(
             ["sheet", pdf, "--perform", "com.example.uppercase.Action", "--json"], root: root)
         #expect(hiddenJSON == .no)
-        let notShown = try TestSupport.decode(SheetCommand.NotShown.self, json)
+        let notShown = try TestSupport.decode(ActivityNotShown.self, json)
         #expect(notShown.activity == "com.example.uppercase.Action" && !notShown.shown)
         #expect(notShown.error.contains("is not shown"), "\(json)")
         let (unknown, _, unknownError) = await TestSupport.run(["sheet", pdf, "--perform", "nope"], root: root)

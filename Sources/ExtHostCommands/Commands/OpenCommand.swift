@@ -11,25 +11,6 @@ import Reporting
 enum OpenCommand {
     static var all: [CommandSpec] { [open] }
 
-    /// `exthost open --json`: the decision's keys, then `delivery` (null when nothing was handed
-    /// over) in the same object.
-    struct Report: Codable, Sendable {
-        var decision: LaunchDecision
-        var delivery: FileDelivery?
-        /// Why the app received the `sourceApplication` it did (`delivery.app.sourceApplication`);
-        /// nil when nothing was delivered.
-        var sourceApplicationReason: String?
-
-        enum Key: String, CodingKey { case delivery, sourceApplicationReason }
-
-        func encode(to encoder: any Encoder) throws {
-            try decision.encode(to: encoder)
-            var container = encoder.container(keyedBy: Key.self)
-            try container.encode(delivery, forKey: .delivery)
-            try container.encode(sourceApplicationReason, forKey: .sourceApplicationReason)
-        }
-    }
-
     static let open = CommandSpec(
         ["open"],
         summary: "Which apps open a file or URL and which one iOS picks; hand the file to it (exit 0, 2, 3).",
@@ -109,7 +90,7 @@ enum OpenCommand {
         }
         if parsed[.json] {
             try context.printJSON(
-                encoding: Report(decision: decision, delivery: delivery, sourceApplicationReason: source?.reason))
+                encoding: OpenReport(decision: decision, delivery: delivery, sourceApplicationReason: source?.reason))
         } else {
             context.print("\(decision.target)\(decision.typeIdentifier.map { " (\($0))" } ?? "")")
             if let choice = decision.typeChoice { context.print("  type: \(choice.reason)") }
@@ -137,24 +118,9 @@ enum OpenCommand {
     }
 }
 
-extension OpenCommand.Report {
-    /// Reads the merged object back: the decision from its own keys, `delivery` beside them.
-    init(from decoder: any Decoder) throws {
-        decision = try LaunchDecision(from: decoder)
-        let container = try decoder.container(keyedBy: Key.self)
-        delivery = try container.decodeIfPresent(FileDelivery.self, forKey: .delivery)
-        sourceApplicationReason = try container.decodeIfPresent(String.self, forKey: .sourceApplicationReason)
-    }
-}
-
 /// `exthost app lint`: the checks of an app's Info.plist for the ways into the app.
 enum AppLintCommand {
     static var all: [CommandSpec] { [lint] }
-
-    /// `exthost app lint --json`.
-    struct Report: Codable, Sendable, Equatable {
-        var diagnostics: [Diagnostic]
-    }
 
     static let lint = CommandSpec(
         ["app", "lint"],
@@ -180,7 +146,7 @@ enum AppLintCommand {
         installed.apps.removeAll { $0.url.standardizedFileURL == app.standardizedFileURL }
         let diagnostics = InfoPlistLint.lint(appAt: app, installed: installed)
         if parsed[.json] {
-            try context.printJSON(encoding: Report(diagnostics: diagnostics))
+            try context.printJSON(encoding: AppLintReport(diagnostics: diagnostics))
         } else {
             for diagnostic in diagnostics { context.print(RuleCommands.rendered(diagnostic, context)) }
             if diagnostics.isEmpty { context.print("\(app.lastPathComponent): no findings") }

@@ -12,16 +12,6 @@ import SheetReports
 enum SheetCommand {
     static var all: [CommandSpec] { [sheet] }
 
-    /// `sheet --perform ID --json` for an activity the sheet does not show (exit 3).
-    struct NotShown: Codable, Sendable, Equatable {
-        /// The activity asked for.
-        var activity: String
-        /// Always false.
-        var shown: Bool
-        /// Why it is not shown, and so cannot be chosen.
-        var error: String
-    }
-
     static let sheet = CommandSpec(
         ["sheet"],
         summary:
@@ -131,7 +121,7 @@ enum SheetCommand {
             case .failed: throw CommandError.failed(error.description)
             case .notShown:
                 if parsed[.json] {
-                    try context.printJSON(encoding: NotShown(activity: id, shown: false, error: error.description))
+                    try context.printJSON(encoding: ActivityNotShown(activity: id, error: error.description))
                 }
                 context.printError("error: \(error.description)")
                 return .no
