@@ -49,14 +49,12 @@ struct XMLPlistScan: Sendable {
     private(set) var rootString: StringLocation?
 
     private let bytes: [UInt8]
-    private var lineStarts: [Int] = [0]
+    private let lines: LineIndex
 
     /// Scans `bytes`, which should hold an XML plist.
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
-        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-            lineStarts.append(offset + 1)
-        }
+        lines = LineIndex(bytes)
         scan()
     }
 
@@ -209,15 +207,7 @@ struct XMLPlistScan: Sendable {
 
     /// The 1-based line and character column of a byte offset.
     private func position(of offset: Int) -> (line: Int, column: Int) {
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
-        }
-        let start = lineStarts[low]
-        let column = String(decoding: bytes[start..<min(offset, bytes.count)], as: UTF8.self).count + 1
-        return (low + 1, column)
+        lines.location(of: offset, counting: .characters)
     }
 
     private func find(_ byte: UInt8, from start: Int) -> Int? {

@@ -21,17 +21,12 @@ extension FileDescriptor {
     /// - Throws: ``Errno``.
     public func readAll(keepingAtMost limit: Int) throws(Errno) -> CapturedOutput {
         var output = CapturedOutput(bytes: [], droppedByteCount: 0)
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let result: Result<Int, Errno> = chunk.withUnsafeMutableBytes { raw in
-                do throws(Errno) { return .success(try read(into: raw)) } catch { return .failure(error) }
-            }
-            let count = try result.get()
-            if count == 0 { return output }
-            let room = max(0, limit - output.bytes.count)
-            output.bytes.append(contentsOf: chunk[0..<min(room, count)])
-            output.droppedByteCount += count - min(room, count)
+        try readToEnd { chunk in
+            let kept = min(max(0, limit - output.bytes.count), chunk.count)
+            output.bytes.append(contentsOf: chunk.prefix(kept))
+            output.droppedByteCount += chunk.count - kept
         }
+        return output
     }
 }
 

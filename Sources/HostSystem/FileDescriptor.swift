@@ -132,15 +132,25 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
     /// - Throws: ``Errno``; `.fileTooLarge`-style `EFBIG` when the file holds more than `limit`.
     public func readAll(limit: Int = Int.max) throws(Errno) -> [UInt8] {
         var output: [UInt8] = []
+        try readToEnd { chunk throws(Errno) in
+            if output.count + chunk.count > limit { throw Errno(rawValue: EFBIG) }
+            output.append(contentsOf: chunk)
+        }
+        return output
+    }
+
+    /// Reads until end of file in chunks of up to 64 KiB, handing each to `body` (the one read loop
+    /// of ``readAll(limit:)`` and ``readAll(keepingAtMost:)``).
+    /// - Throws: ``Errno``, from the reads or from `body`.
+    func readToEnd(_ body: (ArraySlice<UInt8>) throws(Errno) -> Void) throws(Errno) {
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let result: Result<Int, Errno> = chunk.withUnsafeMutableBytes { raw in
                 do throws(Errno) { return .success(try read(into: raw)) } catch { return .failure(error) }
             }
             let count = try result.get()
-            if count == 0 { return output }
-            if output.count + count > limit { throw Errno(rawValue: EFBIG) }
-            output.append(contentsOf: chunk[0..<count])
+            if count == 0 { return }
+            try body(chunk[0..<count])
         }
     }
 

@@ -61,11 +61,11 @@ struct LocatedXML {
 
     private let bytes: [UInt8]
     private var offset = 0
-    private var lineStarts: [Int] = [0]
+    private let lines: LineIndex
 
     private init(_ bytes: [UInt8]) {
         self.bytes = bytes
-        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { lineStarts.append(index + 1) }
+        lines = LineIndex(bytes)
     }
 
     /// The root element of the document in `bytes`.
@@ -78,18 +78,7 @@ struct LocatedXML {
     // MARK: - Locations
 
     /// The line and column of byte `offset`.
-    func location(_ offset: Int) -> (line: Int, column: Int) {
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
-        }
-        let start = lineStarts[low]
-        let end = min(max(offset, start), bytes.count)
-        let column = String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars.count + 1
-        return (low + 1, column)
-    }
+    func location(_ offset: Int) -> (line: Int, column: Int) { lines.location(of: offset, counting: .unicodeScalars) }
 
     private func error(_ message: String, at position: Int? = nil) -> SyntaxError {
         let (line, column) = location(position ?? offset)
