@@ -97,6 +97,19 @@ public final class CommandContext: Sendable {
         write("\n", toError: false)
     }
 
+    /// Writes `{pairs…, key: [elements…], trailing…}` to standard output as ``printJSON(_:)`` would,
+    /// each element appending its own JSON text (see
+    /// ``JSONValue/streamObject(_:array:writing:trailing:to:)``).
+    public func printJSON(
+        _ pairs: [(String, JSONValue)], array key: String, trailing: [(String, JSONValue)] = [],
+        writing elements: (_ emit: ((inout String) -> Void) throws -> Void) throws -> Void
+    ) rethrows {
+        try JSONValue.streamObject(pairs, array: key, writing: elements, trailing: trailing) {
+            write($0, toError: false)
+        }
+        write("\n", toError: false)
+    }
+
     /// Writes `text` as is.
     public func write(_ text: String, toError: Bool) {
         sink.withLock { sink in

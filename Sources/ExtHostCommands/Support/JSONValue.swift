@@ -58,6 +58,24 @@ public enum JSONValue: Sendable, Equatable {
         elements: (_ emit: (JSONValue) throws -> Void) throws -> Void,
         trailing: [(String, JSONValue)] = [], to write: (String) -> Void
     ) rethrows {
+        try streamObject(
+            pairs, array: key,
+            writing: { emit in
+                try withoutActuallyEscaping(emit) { emit in
+                    try elements { element in try emit { element.write(into: &$0, indent: 2, pretty: true) } }
+                }
+            }, trailing: trailing, to: write)
+    }
+
+    /// ``streamObject(_:array:elements:trailing:to:)`` for elements that write their own text: each
+    /// closure handed to `emit` appends one element's JSON, as ``rendered(pretty:)`` would print it
+    /// at the array's depth (indentation 2), to the output. For listings whose element shape is
+    /// fixed, a direct writer skips the value tree (see ``ContainerReports/Entry`` in `app inbox`).
+    public static func streamObject(
+        _ pairs: [(String, JSONValue)], array key: String,
+        writing elements: (_ emit: ((inout String) -> Void) throws -> Void) throws -> Void,
+        trailing: [(String, JSONValue)] = [], to write: (String) -> Void
+    ) rethrows {
         var out = "{\n"
         for pair in pairs {
             out += "  "
@@ -72,7 +90,7 @@ public enum JSONValue: Sendable, Equatable {
             try elements { element in
                 out += any ? ",\n    " : "\n    "
                 any = true
-                element.write(into: &out, indent: 2, pretty: true)
+                element(&out)
                 if out.utf8.count >= 1 << 20 {
                     flush(out)
                     out = ""
@@ -147,7 +165,8 @@ public enum JSONValue: Sendable, Equatable {
         pair.1.write(into: &out, indent: indent + 1, pretty: pretty)
     }
 
-    private static func escape(_ text: String, into out: inout String) {
+    /// `text` as a JSON string literal, as every value prints it.
+    static func escape(_ text: String, into out: inout String) {
         out += "\""
         if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
             out += text
