@@ -29,6 +29,10 @@ struct InboxListingTests {
     func theHandWrittenDateIsFoundationsText(time: Double) {
         let date = Date(timeIntervalSince1970: time)
         #expect(ContainerReports.iso8601(date) == date.formatted(.iso8601), "\(time)")
+        var bytes: [UInt8] = [1]
+        let inRange = ContainerReports.iso8601(date, into: &bytes)
+        #expect(inRange == (time >= 0 && time < 253_402_300_800))
+        #expect(bytes == [1] + (inRange ? Array(date.formatted(.iso8601).utf8) : []))
     }
 
     @Test func everySecondOfTwoCenturiesFormatsAsFoundationDoes() {

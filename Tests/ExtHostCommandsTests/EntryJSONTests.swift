@@ -17,9 +17,9 @@ struct EntryJSONTests {
         ]
         return try texts.enumerated().map { index, text in
             JournalEntry(
-                sequence: [1, 42, 99_999, Int(Int32.max) + 5, 7][index], id: UUID(),
+                sequence: [1, 42, 99_999, Int(Int32.max) + 5, 1_000_000_007][index], id: UUID(),
                 name: text.0, path: try ContainerPath(text.1), typeIdentifier: text.2,
-                size: [0, 6, Int64.max, 1 << 40, 12][index], sha256: String(repeating: "0f", count: 32),
+                size: [0, 6, Int64.max, Int64.min, -12][index], sha256: String(repeating: "0f", count: 32),
                 committedAt: Date(
                     timeIntervalSince1970: [1_733_562_821.75, 0, 951_868_799.999, 4_102_444_800, -5][index]),
                 source: text.3)
@@ -44,7 +44,7 @@ struct EntryJSONTests {
                 }
             }
         ) { encoded += $0 }
-        var written = ""
+        var bytes: [UInt8] = []
         try JSONValue.streamObject(
             pairs, array: "items",
             writing: { emit in
@@ -52,7 +52,8 @@ struct EntryJSONTests {
                     try emit { ContainerReports.Entry.writeJSON(entry, filePath: path, indent: 2, into: &$0) }
                 }
             }
-        ) { written += $0 }
+        ) { bytes += $0 }
+        let written = String(decoding: bytes, as: UTF8.self)
         #expect(written == encoded)
         #expect(written.contains("\"url\": null") && written.contains("résumé ✓ 🧾.pdf"))
         let decoded = try JSONDecoder().decode(ContainerReports.Inbox.self, from: Data(written.utf8))
@@ -63,8 +64,9 @@ struct EntryJSONTests {
     func atAnyDepthTheEntryIsItsRenderedEncoding(indent: Int) throws {
         let entries = try Self.entries()
         for (entry, path) in zip(entries, Self.filePaths) {
-            var written = ""
-            ContainerReports.Entry.writeJSON(entry, filePath: path, indent: indent, into: &written)
+            var bytes: [UInt8] = []
+            ContainerReports.Entry.writeJSON(entry, filePath: path, indent: indent, into: &bytes)
+            let written = String(decoding: bytes, as: UTF8.self)
             let value = try JSONValue(
                 encoding: ContainerReports.Entry(entry, url: path.map { URL(fileURLWithPath: $0) }))
             // The value rendered inside `indent` levels of arrays is the entry at that depth.
@@ -79,8 +81,9 @@ struct EntryJSONTests {
     @Test func anEmptyListingMatchesToo() {
         var encoded = ""
         JSONValue.streamObject([], array: "items", elements: { _ in }) { encoded += $0 }
-        var written = ""
-        JSONValue.streamObject([], array: "items", writing: { _ in }) { written += $0 }
+        var bytes: [UInt8] = []
+        JSONValue.streamObject([], array: "items", writing: { _ in }) { bytes += $0 }
+        let written = String(decoding: bytes, as: UTF8.self)
         #expect(written == encoded && written == "{\n  \"items\": []\n}")
     }
 }

@@ -59,7 +59,7 @@ enum AppCommands {
             // same text as its ContainerReports.Entry encoding.
             try context.printJSON(
                 [("group", .string(group.rawValue)), ("app", .string(app.bundleIdentifier))], array: "items"
-            ) { (emit: ((inout String) -> Void) throws -> Void) in
+            ) { (emit: ((inout [UInt8]) -> Void) throws -> Void) in
                 try forEachItem { item in
                     last = item.entry.sequence
                     try emit { ContainerReports.Entry.writeJSON(item.entry, filePath: item.path, indent: 2, into: &$0) }

@@ -102,12 +102,24 @@ public final class CommandContext: Sendable {
     /// ``JSONValue/streamObject(_:array:writing:trailing:to:)``).
     public func printJSON(
         _ pairs: [(String, JSONValue)], array key: String, trailing: [(String, JSONValue)] = [],
-        writing elements: (_ emit: ((inout String) -> Void) throws -> Void) throws -> Void
+        writing elements: (_ emit: ((inout [UInt8]) -> Void) throws -> Void) throws -> Void
     ) rethrows {
         try JSONValue.streamObject(pairs, array: key, writing: elements, trailing: trailing) {
-            write($0, toError: false)
+            write(bytes: $0)
         }
         write("\n", toError: false)
+    }
+
+    /// Writes UTF-8 `bytes` to standard output as is.
+    public func write(bytes: [UInt8]) {
+        sink.withLock { sink in
+            switch sink {
+            case .process: _ = bytes.withUnsafeBytes { try? FileDescriptor.standardOutput.writeAll($0) }
+            case .collecting(var out, let err):
+                out += String(decoding: bytes, as: UTF8.self)
+                sink = .collecting(out: out, err: err)
+            }
+        }
     }
 
     /// Writes `text` as is.

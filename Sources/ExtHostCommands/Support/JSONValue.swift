@@ -58,24 +58,57 @@ public enum JSONValue: Sendable, Equatable {
         elements: (_ emit: (JSONValue) throws -> Void) throws -> Void,
         trailing: [(String, JSONValue)] = [], to write: (String) -> Void
     ) rethrows {
-        try streamObject(
-            pairs, array: key,
-            writing: { emit in
-                try withoutActuallyEscaping(emit) { emit in
-                    try elements { element in try emit { element.write(into: &$0, indent: 2, pretty: true) } }
+        var out = opening(pairs, array: key)
+        var any = false
+        try withoutActuallyEscaping(write) { flush in
+            try elements { element in
+                out += any ? ",\n    " : "\n    "
+                any = true
+                element.write(into: &out, indent: 2, pretty: true)
+                if out.utf8.count >= 1 << 20 {
+                    flush(out)
+                    out = ""
                 }
-            }, trailing: trailing, to: write)
+            }
+        }
+        out += closing(any: any, trailing: trailing)
+        write(out)
     }
 
-    /// ``streamObject(_:array:elements:trailing:to:)`` for elements that write their own text: each
-    /// closure handed to `emit` appends one element's JSON, as ``rendered(pretty:)`` would print it
-    /// at the array's depth (indentation 2), to the output. For listings whose element shape is
-    /// fixed, a direct writer skips the value tree (see ``ContainerReports/Entry`` in `app inbox`).
+    /// ``streamObject(_:array:elements:trailing:to:)`` for elements that write their own bytes:
+    /// each closure handed to `emit` appends one element's JSON (UTF-8), as ``rendered(pretty:)``
+    /// would print it at the array's depth (indentation 2). For listings whose element shape is
+    /// fixed, a direct writer skips the value tree and the string machinery (see
+    /// `ContainerReports.Entry.writeJSON`, which `app inbox --json` writes 100 000 entries with).
+    /// `write` gets the text in chunks of about 1 MiB.
     public static func streamObject(
         _ pairs: [(String, JSONValue)], array key: String,
-        writing elements: (_ emit: ((inout String) -> Void) throws -> Void) throws -> Void,
-        trailing: [(String, JSONValue)] = [], to write: (String) -> Void
+        writing elements: (_ emit: ((inout [UInt8]) -> Void) throws -> Void) throws -> Void,
+        trailing: [(String, JSONValue)] = [], to write: ([UInt8]) -> Void
     ) rethrows {
+        var out = Array(opening(pairs, array: key).utf8)
+        out.reserveCapacity(1 << 20 + 1 << 16)
+        var any = false
+        try withoutActuallyEscaping(write) { flush in
+            try elements { element in
+                out += any ? Self.nextElement : Self.firstElement
+                any = true
+                element(&out)
+                if out.count >= 1 << 20 {
+                    flush(out)
+                    out.removeAll(keepingCapacity: true)
+                }
+            }
+        }
+        out += closing(any: any, trailing: trailing).utf8
+        write(out)
+    }
+
+    private static let firstElement = Array("\n    ".utf8)
+    private static let nextElement = Array(",\n    ".utf8)
+
+    /// `{pairs…, "key": [` as ``streamObject(_:array:elements:trailing:to:)`` starts.
+    private static func opening(_ pairs: [(String, JSONValue)], array key: String) -> String {
         var out = "{\n"
         for pair in pairs {
             out += "  "
@@ -85,25 +118,18 @@ public enum JSONValue: Sendable, Equatable {
         out += "  "
         escape(key, into: &out)
         out += ": ["
-        var any = false
-        try withoutActuallyEscaping(write) { flush in
-            try elements { element in
-                out += any ? ",\n    " : "\n    "
-                any = true
-                element(&out)
-                if out.utf8.count >= 1 << 20 {
-                    flush(out)
-                    out = ""
-                }
-            }
-        }
-        out += any ? "\n  ]" : "]"
+        return out
+    }
+
+    /// `], trailing…}` as ``streamObject(_:array:elements:trailing:to:)`` ends.
+    private static func closing(any: Bool, trailing: [(String, JSONValue)]) -> String {
+        var out = any ? "\n  ]" : "]"
         for pair in trailing {
             out += ",\n  "
             writeMember(pair, indent: 0, pretty: true, into: &out)
         }
         out += "\n}"
-        write(out)
+        return out
     }
 
     private func write(into out: inout String, indent: Int, pretty: Bool) {
