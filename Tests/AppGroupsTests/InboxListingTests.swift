@@ -45,6 +45,36 @@ struct InboxListingTests {
         }
     }
 
+    @Test func theChecksumFoldingEightBytesAtATimeIsTheBitwiseCRC() {
+        // The reference: CRC-32C one bit at a time, straight from the polynomial.
+        func bitwise(_ bytes: [UInt8], continuing previous: UInt32) -> UInt32 {
+            var crc = ~previous
+            for byte in bytes {
+                crc ^= UInt32(byte)
+                for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0x82F6_3B78 : crc >> 1 }
+            }
+            return ~crc
+        }
+        var state: UInt64 = 42
+        for length in [0, 1, 7, 8, 9, 15, 16, 17, 63, 64, 65, 1000, 4099] {
+            let bytes = (0..<length).map { _ in
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return UInt8(truncatingIfNeeded: state >> 56)
+            }
+            for previous: UInt32 in [0, 0xDEAD_BEEF] {
+                let folded = bytes.withUnsafeBytes { CRC32C.checksum($0, continuing: previous) }
+                #expect(folded == bitwise(bytes, continuing: previous), "\(length)")
+            }
+            // Unaligned starts too.
+            if length > 3 {
+                let tail = Array(bytes[3...])
+                let folded = bytes.withUnsafeBytes { CRC32C.checksum(UnsafeRawBufferPointer(rebasing: $0[3...])) }
+                #expect(folded == bitwise(tail, continuing: 0), "\(length) from 3")
+            }
+        }
+        #expect(CRC32C.checksum(Array("123456789".utf8)) == 0xE306_9283)
+    }
+
     @Test func inboxItemsBuildTheirURLFromTheirPath() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
