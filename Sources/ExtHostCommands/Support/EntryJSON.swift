@@ -8,45 +8,37 @@ extension ContainerReports.Entry {
     /// tree: `app inbox --json` writes 100 000 of them.
     /// - Parameter filePath: the file's absolute path (what `url?.path` would be), or nil.
     static func writeJSON(_ entry: JournalEntry, filePath: String?, indent: Int, into out: inout [UInt8]) {
-        let pad = 2 * (indent + 1)
-        func key(_ name: StaticString) {
-            out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: pad))
+        // Each member opens with `,\n` (but the first), the padding (made once per entry) and `"key": `.
+        let pad = String(repeating: " ", count: 2 * (indent + 1))
+        func key(_ name: StaticString, first: Bool = false) {
+            if !first { out.append(contentsOf: ",\n".utf8) }
+            out.append(contentsOf: pad.utf8)
             out.append(UInt8(ascii: "\""))
             name.withUTF8Buffer { out.append(contentsOf: $0) }
-            out.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":"), UInt8(ascii: " ")])
+            out.append(contentsOf: "\": ".utf8)
         }
-        func next() { out.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: "\n")]) }
         func string(_ name: StaticString, _ value: String) {
             key(name)
             escape(value, into: &out)
         }
-        out.append(contentsOf: [UInt8(ascii: "{"), UInt8(ascii: "\n")])
-        key("sequence")
+        out.append(contentsOf: "{\n".utf8)
+        key("sequence", first: true)
         decimal(Int64(entry.sequence), into: &out)
-        next()
         key("id")
         uuid(entry.id, into: &out)
-        next()
         string("name", entry.name)
-        next()
         string("path", entry.path.description)
-        next()
         string("type", entry.typeIdentifier)
-        next()
         key("size")
         decimal(entry.size, into: &out)
-        next()
         string("sha256", entry.sha256)
-        next()
         key("committedAt")
         out.append(UInt8(ascii: "\""))
         if !ContainerReports.iso8601(entry.committedAt, into: &out) {
             out.append(contentsOf: ContainerReports.iso8601(entry.committedAt).utf8)
         }
         out.append(UInt8(ascii: "\""))
-        next()
         string("source", entry.source)
-        next()
         if let filePath {
             string("url", filePath)
         } else {
