@@ -1,11 +1,26 @@
 public import Foundation
 
 /// One entry waiting in an app's inbox.
+///
+/// The file's location is kept as a path string; its `URL` is built only when asked for, so
+/// listing 100 000 entries makes no URL at all.
 public struct InboxItem: Sendable, Hashable {
     /// The committed entry.
     public var entry: JournalEntry
+    /// The group container's path (no trailing `/`).
+    let containerPath: String
+
+    /// An item for `entry` in the group container at `containerPath`.
+    init(entry: JournalEntry, containerPath: String) {
+        self.entry = entry
+        self.containerPath = containerPath
+    }
+
+    /// The file's absolute path in the group container.
+    public var path: String { containerPath + "/" + entry.path.description }
+
     /// The file's URL in the group container.
-    public var url: URL
+    public var url: URL { URL(fileURLWithPath: path, isDirectory: false) }
 }
 
 /// The main app's side: the entries committed to a group since the app's cursor, and `consume`.
@@ -57,8 +72,9 @@ public final class AppGroupInbox: Sendable {
     /// file URLs: a page; the next one starts after the last entry's sequence.
     /// - Throws: ``AppGroupError``.
     public func pending(after sequence: Int? = nil, limit: Int? = nil) throws -> [InboxItem] {
-        try store.entries(after: try sequence ?? cursor(), limit: limit).map {
-            InboxItem(entry: $0, url: store.url(for: $0))
+        let container = store.containerPath
+        return try store.entries(after: try sequence ?? cursor(), limit: limit).map {
+            InboxItem(entry: $0, containerPath: container)
         }
     }
 
@@ -68,8 +84,9 @@ public final class AppGroupInbox: Sendable {
     public func forEachPending(after sequence: Int? = nil, limit: Int? = nil, _ body: (InboxItem) throws -> Void)
         throws
     {
+        let container = store.containerPath
         try store.forEachEntry(after: try sequence ?? cursor(), limit: limit) {
-            try body(InboxItem(entry: $0, url: store.url(for: $0)))
+            try body(InboxItem(entry: $0, containerPath: container))
         }
     }
 

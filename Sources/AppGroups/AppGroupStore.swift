@@ -203,6 +203,9 @@ public final class AppGroupStore: Sendable {
     /// The file URL of an entry (for the app, which opens it itself).
     public func url(for entry: JournalEntry) -> URL { directory.url(for: entry.path) }
 
+    /// The container's absolute path, without a trailing `/` (what ``url(for:)`` starts with).
+    var containerPath: String { directory.url.path }
+
     /// The name of the notification posted after each commit to this group.
     public var commitNotification: DarwinNotification { Self.commitNotification(group, root: root) }
 

@@ -5,8 +5,12 @@
 ///   the container's directory descriptor with `openat2(RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS)`,
 ///   so a symbolic link planted inside the container cannot lead out either.
 public struct ContainerPath: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The path with `/` separators, as validated (kept as text: a journal of 100 000 entries
+    /// decodes one string per path, not an array of components).
+    public let description: String
+
     /// The components, each non-empty and neither `.` nor `..`.
-    public let components: [String]
+    public var components: [String] { description.split(separator: "/").map(String.init) }
 
     /// Validates `text`.
     /// - Throws: ``AppGroupError`` `.invalidPath` naming the problem.
@@ -18,31 +22,47 @@ public struct ContainerPath: Hashable, Sendable, Comparable, CustomStringConvert
         guard !text.hasPrefix("/") else { throw refuse("absolute paths are refused") }
         guard !text.utf8.contains(0) else { throw refuse("it contains a NUL byte") }
         guard text.utf8.count <= 4096 else { throw refuse("it is longer than 4096 bytes") }
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        for part in parts {
-            if part.isEmpty { throw refuse("it has an empty component (a trailing or doubled '/')") }
-            if part == ".." { throw refuse("'..' components are refused") }
-            if part == "." { throw refuse("'.' components are refused") }
-            if part.utf8.count > 255 { throw refuse("a component is longer than 255 bytes") }
+        // One pass over the bytes, component by component, without splitting the text.
+        var length = 0
+        var dots = 0
+        func check() throws {
+            if length == 0 { throw refuse("it has an empty component (a trailing or doubled '/')") }
+            if length == 2 && dots == 2 { throw refuse("'..' components are refused") }
+            if length == 1 && dots == 1 { throw refuse("'.' components are refused") }
+            if length > 255 { throw refuse("a component is longer than 255 bytes") }
         }
-        components = parts
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "/") {
+                try check()
+                length = 0
+                dots = 0
+            } else {
+                length += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        try check()
+        description = text
     }
 
-    init(components: [String]) { self.components = components }
+    init(components: [String]) { description = components.joined(separator: "/") }
+
+    /// A path whose text is known to be valid (made from valid paths).
+    private init(verified text: String) { description = text }
 
     /// `.exthost/staging.lock`: held shared while a temporary file is created and locked, and
     /// exclusively while recovery or verify judges temporaries, so none is judged mid-creation.
     static var stagingLock: ContainerPath { ContainerPath(components: [".exthost", "staging.lock"]) }
 
-    /// The path with `/` separators.
-    public var description: String { components.joined(separator: "/") }
-
     /// The last component.
-    public var lastComponent: String { components.last ?? "" }
+    public var lastComponent: String {
+        description.split(separator: "/").last.map(String.init) ?? ""
+    }
 
     /// The path without its last component, or nil for a single-component path.
     public var parent: ContainerPath? {
-        components.count > 1 ? ContainerPath(components: Array(components.dropLast())) : nil
+        guard let slash = description.utf8.lastIndex(of: UInt8(ascii: "/")) else { return nil }
+        return ContainerPath(verified: String(description[..<slash]))
     }
 
     /// This path with `name` appended.
@@ -52,12 +72,12 @@ public struct ContainerPath: Hashable, Sendable, Comparable, CustomStringConvert
         guard single.components.count == 1 else {
             throw AppGroupError(.invalidPath, "'\(name)' is not a single path component")
         }
-        return ContainerPath(components: components + single.components)
+        return ContainerPath(verified: description + "/" + single.description)
     }
 
     /// This path followed by every component of `other`.
     public func appending(path other: ContainerPath) -> ContainerPath {
-        ContainerPath(components: components + other.components)
+        ContainerPath(verified: description + "/" + other.description)
     }
 
     /// Orders by the `/`-joined text.

@@ -57,10 +57,51 @@ public enum ContainerReports {
             type = entry.typeIdentifier
             size = entry.size
             sha256 = entry.sha256
-            committedAt = entry.committedAt.formatted(.iso8601)
+            committedAt = ContainerReports.iso8601(entry.committedAt)
             source = entry.source
             self.url = url?.path
         }
+    }
+
+    /// `date` as `date.formatted(.iso8601)` prints it (`2026-12-07T09:13:41Z`: UTC, whole seconds),
+    /// written by hand for the years 1970–9999 — a journal's timestamps — and through Foundation's
+    /// formatter otherwise: listing 100 000 entries formats no date through a `Calendar`.
+    package static func iso8601(_ date: Date) -> String {
+        var bytes: [UInt8] = []
+        guard iso8601(date, into: &bytes) else { return date.formatted(.iso8601) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends ``iso8601(_:)``'s text to `out` (UTF-8) when `date` is in 1970–9999; false, with
+    /// nothing appended, otherwise.
+    package static func iso8601(_ date: Date, into out: inout [UInt8]) -> Bool {
+        let time = date.timeIntervalSince1970
+        guard time >= 0, time < 253_402_300_800 else { return false }
+        let seconds = Int(time)
+        let (days, inDay) = seconds.quotientAndRemainder(dividingBy: 86_400)
+        // Days since 1970-01-01 to a civil date (Howard Hinnant's civil_from_days).
+        let shifted = days + 719_468
+        let era = shifted / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func two(_ value: Int, then separator: UInt8?) {
+            out.append(UInt8(ascii: "0") + UInt8(value / 10))
+            out.append(UInt8(ascii: "0") + UInt8(value % 10))
+            if let separator { out.append(separator) }
+        }
+        two(year / 100, then: nil)
+        two(year % 100, then: UInt8(ascii: "-"))
+        two(month, then: UInt8(ascii: "-"))
+        two(day, then: UInt8(ascii: "T"))
+        two(inDay / 3600, then: UInt8(ascii: ":"))
+        two(inDay / 60 % 60, then: UInt8(ascii: ":"))
+        two(inDay % 60, then: UInt8(ascii: "Z"))
+        return true
     }
 
     /// `exthost container show --json`.

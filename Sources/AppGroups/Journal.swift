@@ -192,32 +192,39 @@ enum Journal {
     }
 
     static func decode(_ slice: ArraySlice<UInt8>) -> JournalEntry? {
-        let bytes = Array(slice)
-        guard bytes.count >= 1 + 8 + 16 + 8 + 8 + 32, bytes[0] == 1 else { return nil }
-        var position = 1
-        let sequence = Int(truncatingIfNeeded: readLE64(bytes, position))
-        position += 8
-        let uuid = Array(bytes[position..<(position + 16)]).withUnsafeBytes { $0.loadUnaligned(as: uuid_t.self) }
-        position += 16
-        let time = Double(bitPattern: readLE64(bytes, position))
-        position += 8
-        let size = Int64(bitPattern: readLE64(bytes, position))
-        position += 8
-        let sha = SHA256.hexString(Array(bytes[position..<(position + 32)]))
-        position += 32
-        var texts: [String] = []
-        for _ in 0..<4 {
-            guard position + 2 <= bytes.count else { return nil }
-            let count = Int(bytes[position]) | Int(bytes[position + 1]) << 8
-            position += 2
-            guard position + count <= bytes.count else { return nil }
-            texts.append(String(decoding: bytes[position..<(position + count)], as: UTF8.self))
-            position += count
+        // Read in place (no copy of the record); the only allocations are the entry's strings.
+        slice.withUnsafeBytes { bytes -> JournalEntry? in
+            guard bytes.count >= 1 + 8 + 16 + 8 + 8 + 32, bytes[0] == 1 else { return nil }
+            func le64(_ at: Int) -> UInt64 {
+                UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+            }
+            var position = 1
+            let sequence = Int(truncatingIfNeeded: le64(position))
+            position += 8
+            let uuid = bytes.loadUnaligned(fromByteOffset: position, as: uuid_t.self)
+            position += 16
+            let time = Double(bitPattern: le64(position))
+            position += 8
+            let size = Int64(bitPattern: le64(position))
+            position += 8
+            let sha = SHA256.hexString(UnsafeRawBufferPointer(rebasing: bytes[position..<(position + 32)]))
+            position += 32
+            func text() -> String? {
+                guard position + 2 <= bytes.count else { return nil }
+                let count = Int(bytes[position]) | Int(bytes[position + 1]) << 8
+                position += 2
+                guard position + count <= bytes.count else { return nil }
+                defer { position += count }
+                return String(
+                    decoding: UnsafeRawBufferPointer(rebasing: bytes[position..<(position + count)]), as: UTF8.self)
+            }
+            guard let name = text(), let pathText = text(), let type = text(), let source = text(),
+                position == bytes.count, let path = try? ContainerPath(pathText)
+            else { return nil }
+            return JournalEntry(
+                sequence: sequence, id: UUID(uuid: uuid), name: name, path: path, typeIdentifier: type, size: size,
+                sha256: sha, committedAt: Date(timeIntervalSince1970: time), source: source)
         }
-        guard position == bytes.count, let path = try? ContainerPath(texts[1]) else { return nil }
-        return JournalEntry(
-            sequence: sequence, id: UUID(uuid: uuid), name: texts[0], path: path, typeIdentifier: texts[2], size: size,
-            sha256: sha, committedAt: Date(timeIntervalSince1970: time), source: texts[3])
     }
 
     // MARK: - Little-endian helpers

@@ -50,13 +50,23 @@ public struct SHA256: Sendable {
 
     /// Lowercase hex of `bytes`.
     public static func hexString(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0x0f)])
+        bytes.withUnsafeBytes { hexString($0) }
+    }
+
+    /// Lowercase hex of `bytes`, written straight into the string's storage.
+    static func hexString(_ bytes: UnsafeRawBufferPointer) -> String {
+        String(unsafeUninitializedCapacity: bytes.count * 2) { out in
+            var index = 0
+            for byte in bytes {
+                out[index] = hexDigit(byte >> 4)
+                out[index + 1] = hexDigit(byte & 0x0f)
+                index += 2
+            }
+            return index
         }
-        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
     }
 }

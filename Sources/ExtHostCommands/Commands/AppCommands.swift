@@ -55,18 +55,20 @@ enum AppCommands {
         }
         var last: Int?
         if parsed[.json] {
+            // Each entry is written straight from the journal record (no URL, no value tree): the
+            // same text as its ContainerReports.Entry encoding.
             try context.printJSON(
                 [("group", .string(group.rawValue)), ("app", .string(app.bundleIdentifier))], array: "items"
-            ) { emit in
+            ) { (emit: ((inout [UInt8]) -> Void) throws -> Void) in
                 try forEachItem { item in
                     last = item.entry.sequence
-                    try emit(JSONValue(encoding: ContainerReports.Entry(item.entry, url: item.url)))
+                    try emit { ContainerReports.Entry.writeJSON(item.entry, filePath: item.path, indent: 2, into: &$0) }
                 }
             }
         } else {
             try forEachItem { item in
                 last = item.entry.sequence
-                context.print("\(ContainerSupport.line(item.entry))  \(item.url.path)")
+                context.print("\(ContainerSupport.line(item.entry))  \(item.path)")
             }
             if last == nil { context.print("no new entries for \(app.bundleIdentifier) in \(group)") }
         }

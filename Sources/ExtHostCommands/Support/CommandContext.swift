@@ -97,6 +97,31 @@ public final class CommandContext: Sendable {
         write("\n", toError: false)
     }
 
+    /// Writes `{pairs…, key: [elements…], trailing…}` to standard output as ``printJSON(_:)`` would,
+    /// each element appending its own JSON text (see
+    /// ``JSONValue/streamObject(_:array:writing:trailing:to:)``).
+    public func printJSON(
+        _ pairs: [(String, JSONValue)], array key: String, trailing: [(String, JSONValue)] = [],
+        writing elements: (_ emit: ((inout [UInt8]) -> Void) throws -> Void) throws -> Void
+    ) rethrows {
+        try JSONValue.streamObject(pairs, array: key, writing: elements, trailing: trailing) {
+            write(bytes: $0)
+        }
+        write("\n", toError: false)
+    }
+
+    /// Writes UTF-8 `bytes` to standard output as is.
+    public func write(bytes: [UInt8]) {
+        sink.withLock { sink in
+            switch sink {
+            case .process: _ = bytes.withUnsafeBytes { try? FileDescriptor.standardOutput.writeAll($0) }
+            case .collecting(var out, let err):
+                out += String(decoding: bytes, as: UTF8.self)
+                sink = .collecting(out: out, err: err)
+            }
+        }
+    }
+
     /// Writes `text` as is.
     public func write(_ text: String, toError: Bool) {
         sink.withLock { sink in

@@ -62,15 +62,7 @@ public enum JSONValue: Sendable, Equatable {
         elements: (_ emit: (JSONValue) throws -> Void) throws -> Void,
         trailing: [(String, JSONValue)] = [], to write: (String) -> Void
     ) rethrows {
-        var out = "{\n"
-        for pair in pairs {
-            out += "  "
-            writeMember(pair, indent: 0, pretty: true, into: &out)
-            out += ",\n"
-        }
-        out += "  "
-        escape(key, into: &out)
-        out += ": ["
+        var out = opening(pairs, array: key)
         var any = false
         try withoutActuallyEscaping(write) { flush in
             try elements { element in
@@ -83,13 +75,65 @@ public enum JSONValue: Sendable, Equatable {
                 }
             }
         }
-        out += any ? "\n  ]" : "]"
+        out += closing(any: any, trailing: trailing)
+        write(out)
+    }
+
+    /// ``streamObject(_:array:elements:trailing:to:)`` for elements that write their own bytes:
+    /// each closure handed to `emit` appends one element's JSON (UTF-8), as ``rendered(pretty:)``
+    /// would print it at the array's depth (indentation 2). For listings whose element shape is
+    /// fixed, a direct writer skips the value tree and the string machinery (see
+    /// `ContainerReports.Entry.writeJSON`, which `app inbox --json` writes 100 000 entries with).
+    /// `write` gets the text in chunks of about 1 MiB.
+    public static func streamObject(
+        _ pairs: [(String, JSONValue)], array key: String,
+        writing elements: (_ emit: ((inout [UInt8]) -> Void) throws -> Void) throws -> Void,
+        trailing: [(String, JSONValue)] = [], to write: ([UInt8]) -> Void
+    ) rethrows {
+        var out = Array(opening(pairs, array: key).utf8)
+        out.reserveCapacity(1 << 20 + 1 << 16)
+        var any = false
+        try withoutActuallyEscaping(write) { flush in
+            try elements { element in
+                out += any ? Self.nextElement : Self.firstElement
+                any = true
+                element(&out)
+                if out.count >= 1 << 20 {
+                    flush(out)
+                    out.removeAll(keepingCapacity: true)
+                }
+            }
+        }
+        out += closing(any: any, trailing: trailing).utf8
+        write(out)
+    }
+
+    private static let firstElement = Array("\n    ".utf8)
+    private static let nextElement = Array(",\n    ".utf8)
+
+    /// `{pairs…, "key": [` as ``streamObject(_:array:elements:trailing:to:)`` starts.
+    private static func opening(_ pairs: [(String, JSONValue)], array key: String) -> String {
+        var out = "{\n"
+        for pair in pairs {
+            out += "  "
+            writeMember(pair, indent: 0, pretty: true, into: &out)
+            out += ",\n"
+        }
+        out += "  "
+        escape(key, into: &out)
+        out += ": ["
+        return out
+    }
+
+    /// `], trailing…}` as ``streamObject(_:array:elements:trailing:to:)`` ends.
+    private static func closing(any: Bool, trailing: [(String, JSONValue)]) -> String {
+        var out = any ? "\n  ]" : "]"
         for pair in trailing {
             out += ",\n  "
             writeMember(pair, indent: 0, pretty: true, into: &out)
         }
         out += "\n}"
-        write(out)
+        return out
     }
 
     private func write(into out: inout String, indent: Int, pretty: Bool) {
@@ -151,7 +195,8 @@ public enum JSONValue: Sendable, Equatable {
         pair.1.write(into: &out, indent: indent + 1, pretty: pretty)
     }
 
-    private static func escape(_ text: String, into out: inout String) {
+    /// `text` as a JSON string literal, as every value prints it.
+    static func escape(_ text: String, into out: inout String) {
         out += "\""
         if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
             out += text
