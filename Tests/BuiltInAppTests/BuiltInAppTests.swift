@@ -37,5 +37,21 @@ struct BuiltInAppTests {
         let second = try await ExtensionHost.runApp(
             "com.example.carddrop", on: device, launcher: launcher, options: options)
         #expect(second.output.contains("alice.card"), "it lists what it holds at launch: \(second.output)")
+
+        // A second file of the same name is kept beside the first, not over it; a URL that is not
+        // a file is only reported.
+        try FileManager.default.copyItem(at: TestSupport.demoItems.appendingPathComponent("alice.card"), to: copy)
+        options.urlContexts = [
+            OpenURLContextDescription(url: copy.absoluteString, openInPlace: false),
+            OpenURLContextDescription(url: "carddrop://card/alice", openInPlace: false),
+        ]
+        let third = try await ExtensionHost.runApp(
+            "com.example.carddrop", on: device, launcher: launcher, options: options)
+        #expect(third.output.contains("received alice-1.card"), "\(third.output)")
+        #expect(third.output.contains("opened carddrop://card/alice"), "\(third.output)")
+        #expect(
+            try Data(contentsOf: documents.appendingPathComponent("Received/alice-1.card")) == Data(contentsOf: kept))
+        #expect(
+            try Data(contentsOf: kept) == Data(contentsOf: TestSupport.demoItems.appendingPathComponent("alice.card")))
     }
 }
