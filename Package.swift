@@ -209,7 +209,7 @@ let package = Package(
             dependencies: ["ItemProviders", "HostSystem", "UniformTypes", "Archives", "ExtensionIPC"]),
         .testTarget(
             name: "PayloadsTests",
-            dependencies: ["Payloads", "ItemProviders", "ActivationRules", "Archives", "Predicates"]),
+            dependencies: ["Payloads", "ItemProviders", "ActivationRules", "Archives", "Predicates", "UniformTypes"]),
         .testTarget(
             name: "ExtHostCommandsTests",
             dependencies: [
