@@ -25,7 +25,7 @@ let package = Package(
             targets: [
                 "ExtensionFoundation", "UniformTypeIdentifiers", "MobileCoreServices", "AppGroups", "UIKit",
                 "LinkPresentation",
-                "Intents", "_Testing_UIKit", "AppRuntime",
+                "Intents", "AppIntents", "_Testing_UIKit", "AppRuntime",
             ]),
         // Tests: a fresh device, install, share through the real sandboxed pipeline, run the app, read the group.
         .library(name: "ExtHostTesting", targets: ["ExtHostTesting"]),
@@ -51,9 +51,15 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
 
         // MARK: - Pure domain
-        .target(name: "UniformTypes"),
+        // The shapes every module reports in: the one error struct (code, message, cause), the one
+        // diagnostic, and the JSON object whose keys are data.
+        .target(name: "Reporting"),
+        // Documents read into values that know their line and column: JSON, XML and binary property
+        // lists, old-style property lists (project.pbxproj), through one entry point.
+        .target(name: "LocatedDocuments"),
+        .target(name: "UniformTypes", dependencies: ["Reporting"]),
         .target(name: "Predicates"),
-        .target(name: "ActivationRules", dependencies: ["UniformTypes", "Predicates"]),
+        .target(name: "ActivationRules", dependencies: ["UniformTypes", "Predicates", "Reporting", "LocatedDocuments"]),
         // What a headless screen shows (view trees as text, JSON and an HTML page) and the scripted user's steps.
         .target(name: "HeadlessScreens"),
         // Decoding and encoding PNG and JPEG images (UIImage).
@@ -64,18 +70,21 @@ let package = Package(
         .target(name: "Archives", dependencies: ["CArchive", "HostSystem"]),
 
         // MARK: - Host ↔ extension wire contract
-        .target(name: "ExtensionIPC", dependencies: ["HostSystem", "HeadlessScreens"]),
+        .target(name: "ExtensionIPC", dependencies: ["HostSystem", "HeadlessScreens", "Reporting"]),
 
         // MARK: - Containers
-        .target(name: "AppGroups", dependencies: ["HostSystem", "Archives", "CDigest"]),
+        .target(name: "AppGroups", dependencies: ["HostSystem", "Archives", "CDigest", "Reporting"]),
 
         // MARK: - Item providers (NSItemProvider / NSExtensionItem model)
-        .target(name: "ItemProviders", dependencies: ["UniformTypes", "HostSystem", "Archives", "ExtensionIPC"]),
+        .target(
+            name: "ItemProviders",
+            dependencies: ["UniformTypes", "HostSystem", "Archives", "ExtensionIPC", "Reporting"]),
         .systemLibrary(name: "CMagic", pkgConfig: "libmagic", providers: [.apt(["libmagic-dev"])]),
         .target(
             name: "Payloads",
             dependencies: [
                 "ItemProviders", "UniformTypes", "ActivationRules", "Predicates", "Archives", "CMagic", "HostSystem",
+                "LocatedDocuments",
             ]),
 
         // MARK: - The share: host and extension sides
@@ -90,7 +99,10 @@ let package = Package(
             dependencies: ["HostSystem", "ExtensionIPC", "AppGroups", "ItemProviders", "CSystemShims"]),
 
         .target(
-            name: "Shortcuts", dependencies: ["AppGroups", "ExtensionHost", "ExtensionIPC", "UniformTypes", "Payloads"]),
+            name: "Shortcuts",
+            dependencies: [
+                "AppGroups", "ExtensionHost", "ExtensionIPC", "UniformTypes", "Payloads", "LocatedDocuments",
+            ]),
         // What the device's Launch Services decide (which app opens a file or URL, the hand-over into
         // its Inbox), AirDrop's receiving side, and the Info.plist checks of the ways into an app.
         .target(
@@ -120,6 +132,8 @@ let package = Package(
         .target(name: "MobileCoreServices", dependencies: ["UniformTypeIdentifiers", "UniformTypes"]),
         .target(name: "LinkPresentation", dependencies: ["ExtensionFoundation"]),
         .target(name: "Intents", dependencies: ["ExtensionFoundation"]),
+        // Apple's AppIntents for apps: AppIntent, @Parameter, IntentFile, IntentResult (performed by AppRuntime).
+        .target(name: "AppIntents", dependencies: ["UniformTypeIdentifiers"]),
         .target(name: "_Testing_UIKit"),
         // One UIKit for apps and extensions: light (no host side); it finds the app runtime by name.
         .target(
@@ -127,7 +141,7 @@ let package = Package(
             dependencies: [
                 "_Testing_UIKit", "ExtensionFoundation", "LinkPresentation", "SheetReports", "HeadlessScreens",
                 "ItemProviders",
-                "AppGroups", "ExtensionIPC", "ExtensionRuntime",
+                "AppGroups", "ExtensionIPC", "ExtensionRuntime", "LocatedDocuments",
             ]),
         // The app process's runtime under UIKit: the launch sequence, delivery to the app and scene
         // delegates, the app's channel, and the share sheet of an app that shares (ExtHostApp only).
@@ -136,7 +150,7 @@ let package = Package(
             dependencies: [
                 "UIKit", "ShareSheet", "SheetReports", "Payloads", "AppGroups", "ExtensionHost", "ExtensionIPC",
                 "HostSystem",
-                "ItemProviders", "Intents", "LinkPresentation",
+                "ItemProviders", "Intents", "LinkPresentation", "AppIntents", "UniformTypeIdentifiers",
             ]),
         // Apple's Social framework for share extensions: SLComposeServiceViewController.
         .target(name: "Social", dependencies: ["UIKit", "ExtensionFoundation", "ExtensionIPC", "HeadlessScreens"]),
@@ -150,7 +164,7 @@ let package = Package(
 
         // Xcode projects: project.pbxproj (old-style plists), targets, build settings, the Objective-C-runtime
         // adaptations, and the Swift package `exthost import` generates from them.
-        .target(name: "XcodeProjects", dependencies: ["AppGroups", "HostSystem"]),
+        .target(name: "XcodeProjects", dependencies: ["AppGroups", "HostSystem", "LocatedDocuments"]),
 
         // MARK: - Command line
         .target(
@@ -158,10 +172,11 @@ let package = Package(
             dependencies: [
                 "HostSystem", "UniformTypes", "ActivationRules", "AppGroups", "Archives", "ExtensionIPC",
                 "ItemProviders", "Payloads", "ExtensionHost", "ExtensionRuntime", "ShareSheet", "Shortcuts",
-                "LaunchServices", "SheetReports", "HeadlessScreens", "XcodeProjects",
+                "LaunchServices", "SheetReports", "HeadlessScreens", "XcodeProjects", "Reporting",
             ]),
         .executableTarget(
-            name: "exthost", dependencies: ["ExtHostCommands", "BuiltInApp", "AppRuntime", "ExtensionHost"]),
+            name: "exthost",
+            dependencies: ["ExtHostCommands", "BuiltInApp", "AppRuntime", "ExtensionHost", "HostSystem"]),
 
         // MARK: - Test helpers
         .executableTarget(name: "exthost-test-child", dependencies: ["HostSystem", "ExtensionIPC"]),
@@ -169,8 +184,10 @@ let package = Package(
         .executableTarget(
             name: "exthost-example-extension",
             dependencies: ["ExtensionRuntime", "ItemProviders", "AppGroups", "ExtensionIPC", "HostSystem"]),
-        .executableTarget(name: "exthost-probe-extension", dependencies: ["UniformTypeIdentifiers"]),
-        .executableTarget(name: "exthost-probe-app", dependencies: ["UIKit", "Intents", "AppRuntime"]),
+        .executableTarget(name: "exthost-probe-extension", dependencies: ["UniformTypeIdentifiers", "UIKit"]),
+        .executableTarget(
+            name: "exthost-probe-app",
+            dependencies: ["UIKit", "Intents", "AppRuntime", "AppIntents", "UniformTypeIdentifiers"]),
         .executableTarget(name: "exthost-uikit-only", dependencies: ["UIKit"]),
         // Swift 5 language mode, as most iOS code is: the shapes of issue 24 must compile there.
         .target(
@@ -196,6 +213,8 @@ let package = Package(
             dependencies: [
                 "HostSystem", "ExtensionIPC", "ExtHostTestSupport", "exthost-sandbox-exec", "exthost-test-child",
             ]),
+        .testTarget(name: "ReportingTests", dependencies: ["Reporting"]),
+        .testTarget(name: "LocatedDocumentsTests", dependencies: ["LocatedDocuments"]),
         .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes"]),
         .testTarget(name: "PredicatesTests", dependencies: ["Predicates"], resources: [.copy("Fixtures")]),
         .testTarget(
@@ -217,7 +236,7 @@ let package = Package(
                 "exthost-hostile-extension", "exthost-hostile-app", "exthost-probe-extension", "exthost-probe-app",
                 "ExtensionHost", "HostSystem", "ItemProviders",
                 "Payloads", "ShareSheet", "ExtensionIPC", "ActivationRules", "LaunchServices", "Shortcuts",
-                "ExtHostTestSupport", "SheetReports", "UniformTypes", "HeadlessScreens", "XcodeProjects",
+                "ExtHostTestSupport", "SheetReports", "UniformTypes", "HeadlessScreens", "XcodeProjects", "Reporting",
             ], exclude: ["BadInputs", "HelpSnapshots"]),
         .testTarget(
             name: "ExtensionHostTests",
@@ -235,6 +254,7 @@ let package = Package(
         .testTarget(name: "UniformTypeIdentifiersTests", dependencies: ["UniformTypeIdentifiers"]),
         .testTarget(name: "MobileCoreServicesTests", dependencies: ["MobileCoreServices"]),
         .testTarget(name: "IntentsTests", dependencies: ["Intents"]),
+        .testTarget(name: "AppIntentsTests", dependencies: ["AppIntents", "UniformTypeIdentifiers"]),
         .testTarget(name: "LinkPresentationTests", dependencies: ["LinkPresentation"]),
         .testTarget(name: "SheetReportsTests", dependencies: ["SheetReports"]),
         .testTarget(
@@ -288,7 +308,10 @@ let package = Package(
         // Extension code as most iOS projects write it: Swift 5 language mode, no upcoming features.
         .testTarget(
             name: "UIKitSwift5Tests",
-            dependencies: ["UIKit", "HeadlessScreens", "ItemProviders", "MobileCoreServices", "ExtensionFoundation"],
+            dependencies: [
+                "UIKit", "HeadlessScreens", "ItemProviders", "MobileCoreServices", "ExtensionFoundation", "AppIntents",
+                "UniformTypeIdentifiers",
+            ],
             swiftSettings: [.swiftLanguageMode(.v5)]),
     ],
     swiftLanguageModes: [.v6]

@@ -85,15 +85,14 @@ public struct ActivationPayload: Sendable, Hashable {
     public init(_ value: PlistValue, source: String) throws {
         func fail(_ path: String, _ expected: String, _ found: PlistValue) -> ActivationRuleError {
             ActivationRuleError(
-                code: .invalidPayload, message: "\(source): \(path) must be \(expected), not a \(found.typeName)")
+                .invalidPayload, "\(source): \(path) must be \(expected), not a \(found.typeName)")
         }
         guard case .dictionary(let root) = value else { throw fail("the top level", "an object", value) }
         let known: Set<String> = ["extensionItems", "webpage"]
         if let unknown = root.keys.sorted().first(where: { !known.contains($0) }) {
             throw ActivationRuleError(
-                code: .invalidPayload,
-                message:
-                    "\(source): unknown top-level key '\(unknown)'; a payload has 'extensionItems' and optionally 'webpage'"
+                .invalidPayload,
+                "\(source): unknown top-level key '\(unknown)'; a payload has 'extensionItems' and optionally 'webpage'"
             )
         }
         var isWebpage = false
@@ -103,7 +102,7 @@ public struct ActivationPayload: Sendable, Hashable {
         }
         guard let itemsValue = root["extensionItems"] else {
             throw ActivationRuleError(
-                code: .invalidPayload, message: "\(source): the payload has no 'extensionItems' array")
+                .invalidPayload, "\(source): the payload has no 'extensionItems' array")
         }
         guard case .array(let itemValues) = itemsValue else { throw fail("extensionItems", "an array", itemsValue) }
         var items: [Item] = []
@@ -150,7 +149,7 @@ public struct ActivationPayload: Sendable, Hashable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw ActivationRuleError(code: .unreadable, message: "cannot read \(url.path)", cause: error)
+            throw ActivationRuleError(.unreadable, "cannot read \(url.path)", cause: error)
         }
         let object: Any
         do {
@@ -158,10 +157,10 @@ public struct ActivationPayload: Sendable, Hashable {
         } catch {
             let detail = (error as NSError).userInfo["NSDebugDescription"] as? String ?? "\(error)"
             throw ActivationRuleError(
-                code: .invalidPayload, message: "\(url.path) is not valid JSON: \(detail)", cause: error)
+                .invalidPayload, "\(url.path) is not valid JSON: \(detail)", cause: error)
         }
         guard let value = PlistValue(json: object) else {
-            throw ActivationRuleError(code: .invalidPayload, message: "\(url.path) holds a value JSON cannot describe")
+            throw ActivationRuleError(.invalidPayload, "\(url.path) holds a value JSON cannot describe")
         }
         return try ActivationPayload(value, source: url.path)
     }

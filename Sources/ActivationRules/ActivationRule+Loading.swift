@@ -30,7 +30,7 @@ extension ActivationRule {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw ActivationRuleError(code: .unreadable, message: "cannot read \(url.path)", cause: error)
+            throw ActivationRuleError(.unreadable, "cannot read \(url.path)", cause: error)
         }
         return ActivationRule(plistData: data, file: name ?? url.path, registry: registry, options: options)
     }
@@ -190,7 +190,7 @@ extension ActivationRule {
             found += more
         }
         let extra = found.filter { $0.severity != .note }.map { diagnostic in
-            RuleDiagnostic(.warning, "type-declaration", diagnostic.message, file: diagnostic.sourcePath)
+            RuleDiagnostic(.warning, "type-declaration", diagnostic.message, file: diagnostic.file)
         }
         do {
             return (try load(contentsOf: url, name: name, registry: registry, options: options), extra)

@@ -1,3 +1,5 @@
+import LocatedDocuments
+
 /// A light scan of an XML property list for what `PropertyListSerialization` does not report:
 /// where each key is written, keys written twice in one dictionary, and where each `<string>`
 /// value's text sits in the file (so a predicate error points at the file's line and column).
@@ -6,6 +8,13 @@
 /// anything else (the real parse decides whether the file is valid). Binary plists are not
 /// scanned: they are written from an in-memory dictionary, so a duplicate key cannot normally be
 /// stored in one, and they have no lines to point at.
+///
+/// Not the located-document reader (``LocatedDocuments/LocatedValue/read(_:as:)``), on purpose: a
+/// rule file is parsed by Foundation's `PropertyListSerialization`, so it is accepted or refused as
+/// the system's own parser does, and this scan only adds what that parse cannot say — the line and
+/// column of every decoded byte of a `<string>` (a predicate's syntax error points at its column in
+/// the file; a located value knows only where the string starts) and keys written twice, which the
+/// rule loader reports as a warning.
 struct XMLPlistScan: Sendable {
     /// A key written twice in the same dictionary.
     struct Duplicate: Sendable, Hashable {
@@ -195,21 +204,7 @@ struct XMLPlistScan: Sendable {
     }
 
     private func entity(_ name: ArraySlice<UInt8>) -> Unicode.Scalar? {
-        let text = String(decoding: name, as: UTF8.self)
-        switch text {
-        case "lt": return "<"
-        case "gt": return ">"
-        case "amp": return "&"
-        case "quot": return "\""
-        case "apos": return "'"
-        default:
-            guard text.hasPrefix("#") else { return nil }
-            let digits = text.dropFirst()
-            let value =
-                digits.hasPrefix("x") || digits.hasPrefix("X")
-                ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
-            return value.flatMap(Unicode.Scalar.init)
-        }
+        XMLCharacterReference.scalar(named: String(decoding: name, as: UTF8.self))
     }
 
     /// The 1-based line and character column of a byte offset.

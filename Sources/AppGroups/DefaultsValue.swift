@@ -1,6 +1,10 @@
 public import Foundation
 
 /// A property-list value stored in a shared defaults suite.
+///
+/// Not `Predicates.PlistValue` (which has a null) nor the command line's `JSONValue` (ordered
+/// keys, no dates or data): a suite stores exactly what a property list can hold; see
+/// `PlistValue` for why the three stay apart.
 public enum DefaultsValue: Sendable, Hashable, CustomStringConvertible {
     /// `<string>`.
     case string(String)

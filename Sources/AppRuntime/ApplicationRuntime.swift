@@ -1,13 +1,11 @@
+import AppIntents
 import ExtensionIPC
 import Foundation
 import HostSystem
 import Intents
 import ItemProviders
 import UIKit
-
-#if canImport(Glibc)
-import Glibc
-#endif
+import UniformTypeIdentifiers
 
 /// The running app: the launch sequence, the scene, and the URLs exthost sends (on the channel
 /// `EXTHOST_APP_CHANNEL` names, fd 3). Which entry point received a URL — or that none did — goes
@@ -59,6 +57,9 @@ final class ApplicationRuntime: RunningApplication {
                 return 1
             }
             ItemProviderConfiguration.securityScopeBroker = ChannelScopeBroker(channel: channel)
+            // UIPasteboard.general asks the host: the pasteboard is a system service, not a file.
+            UIPasteboard.appService = { request in ChannelPasteboard.ask(request, on: channel) }
+            ChannelPasteboard.channel.withLock { $0 = channel }
             if environment?.scopeMode == .lenient { ItemProviderConfiguration.securityScopeMode = .lenient }
         }
         let manifest = environment?.bundlePath.flatMap { path -> [String: Any]? in
@@ -76,18 +77,35 @@ final class ApplicationRuntime: RunningApplication {
         let runtime = ApplicationRuntime(delegate: delegate, module: module, manifest: manifest, channel: channel)
         UIApplication.running = runtime
         if let channel { runtime.startReading(channel) }
-        let delivery = runtime.launchSequence(launch.urlContexts ?? [], activities: launch.userActivities ?? [])
-        try? channel?.send(AppMessage(.launched, delivery: delivery))
-        fflush(nil)
-        if launch.keepRunning != true {
-            runtime.terminate()
+        if let invocation = launch.appIntent {
+            // An App Intent: the launch (in the foreground with its scene, or in the background
+            // without one), then perform() in this process; the launch is answered once it returns.
+            if invocation.background {
+                runtime.backgroundLaunch()
+            } else {
+                _ = runtime.launchSequence([], activities: [])
+            }
+            let keepRunning = launch.keepRunning == true
+            Task { @MainActor in
+                let delivery = await runtime.performIntent(invocation)
+                try? channel?.send(AppMessage(.launched, delivery: delivery))
+                CurrentProcess.flushStandardStreams()
+                if !keepRunning { runtime.terminate() }
+            }
+        } else {
+            let delivery = runtime.launchSequence(launch.urlContexts ?? [], activities: launch.userActivities ?? [])
+            try? channel?.send(AppMessage(.launched, delivery: delivery))
+            CurrentProcess.flushStandardStreams()
+            if launch.keepRunning != true {
+                runtime.terminate()
+            }
         }
         // `status` is set on the main actor, whose jobs this loop runs: each pass returns after
         // handling one (the terminate among them) and sleeps in the kernel meanwhile.
         while runtime.status == nil {
             _ = RunLoop.main.run(mode: .default, before: .distantFuture)
         }
-        fflush(nil)
+        CurrentProcess.flushStandardStreams()
         return runtime.status ?? 0
     }
 
@@ -106,6 +124,10 @@ final class ApplicationRuntime: RunningApplication {
                     ChannelScopeBroker.answer(message)
                     continue
                 }
+                if message.kind == .pasteboardReply || message.kind == .saveToFilesReply {
+                    ChannelPasteboard.answer(message)
+                    continue
+                }
                 Task { @MainActor in ApplicationRuntime.current?.handle(message) }
             }
         }
@@ -116,11 +138,19 @@ final class ApplicationRuntime: RunningApplication {
         case .open:
             let delivery = open(message.urlContexts ?? [])
             try? channel?.send(AppMessage(.delivered, id: message.id, delivery: delivery))
-            fflush(nil)
+            CurrentProcess.flushStandardStreams()
         case .continueActivity:
             let delivery = continueActivities(message.userActivities ?? [])
             try? channel?.send(AppMessage(.delivered, id: message.id, delivery: delivery))
-            fflush(nil)
+            CurrentProcess.flushStandardStreams()
+        case .performIntent:
+            guard let invocation = message.appIntent else { break }
+            let id = message.id
+            Task { @MainActor in
+                let delivery = await self.performIntent(invocation)
+                try? self.channel?.send(AppMessage(.delivered, id: id, delivery: delivery))
+                CurrentProcess.flushStandardStreams()
+            }
         case .terminate:
             terminate()
         default:
@@ -128,11 +158,52 @@ final class ApplicationRuntime: RunningApplication {
         }
     }
 
+    // MARK: - App Intents
+
+    /// A background launch (`openAppWhenRun: false`): "the system launches your app in a limited mode
+    /// in the background" — the app delegate's launch methods, no scene.
+    private func backgroundLaunch() {
+        _ = delegate.application(application, willFinishLaunchingWithOptions: nil)
+        _ = delegate.application(application, didFinishLaunchingWithOptions: nil)
+    }
+
+    /// Makes the App Intent, sets its parameters (a file as an `IntentFile` on its copy in the
+    /// app's `tmp/`) and awaits its `perform()`.
+    private func performIntent(_ invocation: AppIntentInvocation) async -> AppDelivery {
+        let parameters = invocation.parameters.map { parameter -> (name: String, value: (any Sendable)?) in
+            switch parameter.kind {
+            case "file":
+                let type = parameter.typeIdentifier.flatMap { UTType($0) }
+                guard let path = parameter.path else {
+                    return (
+                        parameter.name, IntentFile(data: Data(), filename: parameter.filename ?? "file", type: type)
+                    )
+                }
+                return (
+                    parameter.name,
+                    IntentFile(fileURL: URL(fileURLWithPath: path), filename: parameter.filename, type: type)
+                )
+            case "url": return (parameter.name, parameter.string.flatMap(URL.init(string:)))
+            case "number", "bool": return (parameter.name, parameter.number)
+            default: return (parameter.name, parameter.string)
+            }
+        }
+        let outcome = await AppIntentPerformer.perform(
+            typeName: invocation.typeName, mangledTypeName: invocation.mangledTypeName, module: delegateModule,
+            parameters: parameters)
+        let mode =
+            invocation.background
+            ? "in a background launch without scenes" : "with the app in the foreground"
+        return AppDelivery(
+            method: invocation.background ? .performInBackground : .perform, handled: outcome.succeeded,
+            detail: "\(outcome.detail) (\(mode))", urls: [invocation.typeName])
+    }
+
     private func terminate() {
         guard status == nil else { return }
         if let scene { scene.delegate?.sceneDidDisconnect(scene) }
         delegate.applicationWillTerminate(application)
-        fflush(nil)
+        CurrentProcess.flushStandardStreams()
         status = 0
     }
 
@@ -421,6 +492,65 @@ final class ChannelScopeBroker: SecurityScopeBroker {
         let semaphore = pending.withLock { pending -> DispatchSemaphore? in
             guard let semaphore = pending.waiting.removeValue(forKey: id) else { return nil }
             pending.answers[id] = reply.granted ?? false
+            return semaphore
+        }
+        semaphore?.signal()
+    }
+}
+
+/// The system services of an app exthost launched, over the app's channel: `UIPasteboard.general`
+/// (each read or write) and its own sheet's Save to Files; each request waits for the host's answer
+/// (the channel's reader thread delivers it).
+enum ChannelPasteboard {
+    private struct Pending {
+        var waiting: [Int: DispatchSemaphore] = [:]
+        var answers: [Int: PasteboardReply] = [:]
+        var saves: [Int: SaveToFilesReply] = [:]
+        /// Save requests are numbered apart from the pasteboard's (UIPasteboard numbers those).
+        var nextSave = 1 << 40
+    }
+    private static let pending = Locked(Pending())
+    /// The app's channel, once the app runs under exthost.
+    static let channel = Locked<AppChannel?>(nil)
+
+    /// Sends a Save to Files request and waits (up to 30 s) for the host's answer.
+    static func save(_ request: SaveToFilesRequest, on channel: AppChannel) -> SaveToFilesReply {
+        let semaphore = DispatchSemaphore(value: 0)
+        let id = pending.withLock { pending -> Int in
+            defer { pending.nextSave += 1 }
+            pending.waiting[pending.nextSave] = semaphore
+            return pending.nextSave
+        }
+        guard (try? channel.send(AppMessage(.saveToFiles, id: id, saveToFilesRequest: request))) != nil,
+            semaphore.wait(timeout: .now() + 30) == .success
+        else {
+            _ = pending.withLock { $0.waiting.removeValue(forKey: id) }
+            return SaveToFilesReply(saved: nil, error: "exthost did not answer the app's Save to Files")
+        }
+        return pending.withLock { $0.saves.removeValue(forKey: id) }
+            ?? SaveToFilesReply(saved: nil, error: "exthost's answer held no files")
+    }
+
+    /// Sends `request` and waits (up to 10 s) for the reply; nil when none comes.
+    static func ask(_ request: PasteboardRequest, on channel: AppChannel) -> PasteboardReply? {
+        let semaphore = DispatchSemaphore(value: 0)
+        let id = Int(truncatingIfNeeded: request.requestID)
+        pending.withLock { $0.waiting[id] = semaphore }
+        guard (try? channel.send(AppMessage(.pasteboard, id: id, pasteboardRequest: request))) != nil,
+            semaphore.wait(timeout: .now() + 10) == .success
+        else {
+            _ = pending.withLock { $0.waiting.removeValue(forKey: id) }
+            return nil
+        }
+        return pending.withLock { $0.answers.removeValue(forKey: id) }
+    }
+
+    static func answer(_ reply: AppMessage) {
+        guard let id = reply.id else { return }
+        let semaphore = pending.withLock { pending -> DispatchSemaphore? in
+            guard let semaphore = pending.waiting.removeValue(forKey: id) else { return nil }
+            if let saved = reply.saveToFilesReply { pending.saves[id] = saved }
+            pending.answers[id] = reply.pasteboardReply
             return semaphore
         }
         semaphore?.signal()

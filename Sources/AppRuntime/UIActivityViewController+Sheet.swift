@@ -26,11 +26,40 @@ extension AppRuntimeBackend {
         _ activityType: UIActivity.ActivityType, of controller: UIActivityViewController, on root: URL?
     ) async throws {
         let device = try UIActivityViewController.device(root)
-        guard let programs = InstalledPrograms.nextToExecutable() else {
+        // Copy and Save to Files run in the app's process; only an extension or app needs the launcher.
+        let inProcess = [
+            UIActivity.ActivityType.copyToPasteboard.rawValue, "com.apple.DocumentManagerUICore.SaveToFiles",
+        ]
+        .contains(activityType.rawValue)
+        guard
+            let programs = InstalledPrograms.nextToExecutable()
+                ?? (inProcess ? InstalledPrograms(launcher: "", exthost: nil) : nil)
+        else {
             throw UIActivityViewControllerError(
                 "exthost-sandbox-exec is not built beside this program: add the product to the target's dependencies")
         }
-        let options = SheetPerformOptions(programs: programs)
+        var options = SheetPerformOptions(programs: programs)
+        if let channel = ChannelPasteboard.channel.withLock({ $0 }) {
+            // Save to Files from the app's own sheet: the Files app writes into the device's Files,
+            // which the app's sandbox does not reach — exthost's host does it.
+            options.saveFiles = { files, location in
+                let reply = ChannelPasteboard.save(SaveToFilesRequest(location: location, files: files), on: channel)
+                guard let saved = reply.saved else {
+                    throw UIActivityViewControllerError(reply.error ?? "Save to Files failed")
+                }
+                return saved
+            }
+        }
+        if UIPasteboard.appService != nil {
+            // In the app's process (sandboxed), Copy writes UIPasteboard.general as UIKit's Copy
+            // activity does: through the pasteboard service, with the app as the writer.
+            options.writePasteboard = { items in
+                guard let contents = UIPasteboard.general.replaceItems(items) else {
+                    throw UIActivityViewControllerError("the pasteboard service refused the copy")
+                }
+                return contents
+            }
+        }
         let items = try controller.model(for: activityType.rawValue)
         let performance: SheetPerformance
         do {

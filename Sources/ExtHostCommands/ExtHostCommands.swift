@@ -8,6 +8,7 @@ public enum ExtHostCommands {
         [helpCommand] + InitCommand.all + ImportCommand.all + ShareCommand.all + SheetCommand.all + OpenCommand.all
             + AirDropCommand.all
             + ShortcutCommands.all
+            + PasteboardCommand.all
             + AppLintCommand.all
             + DeviceCommands.all
             + TypesCommands.all

@@ -223,6 +223,9 @@ public final class AppListener: Sendable {
                 switch request.kind {
                 case .open: delivery = try await app.open(request.urlContexts ?? [])
                 case .continueActivity: delivery = try await app.continueActivities(request.userActivities ?? [])
+                case .performIntent:
+                    guard let invocation = request.appIntent else { continue }
+                    delivery = try await app.performIntent(invocation)
                 case .terminate:
                     try? channel.send(AppMessage(.terminate, id: app.pid))
                     return
@@ -243,7 +246,7 @@ extension AppLaunchServer {
     /// Sends `contexts` to the running app, if one runs: nil when none does (no socket, or a stale one).
     public static func openIfRunning(
         _ contexts: [OpenURLContextDescription], userActivities: [UserActivityDescription] = [],
-        in bundleIdentifier: String, on root: DeviceRoot
+        appIntent: AppIntentInvocation? = nil, in bundleIdentifier: String, on root: DeviceRoot
     ) async -> (pid: Int, delivery: AppDelivery)? {
         // The exchange blocks (connect, send, the app's reply): on a thread of its own, not one of
         // Swift concurrency's few cooperative threads; an app that never answers is not running.
@@ -252,9 +255,13 @@ extension AppLaunchServer {
             let channel = AppChannel(socket: socket)
             defer { channel.close() }
             let message =
-                userActivities.isEmpty
-                ? AppMessage(.open, urlContexts: contexts)
-                : AppMessage(.continueActivity, userActivities: userActivities)
+                if let appIntent {
+                    AppMessage(.performIntent, appIntent: appIntent)
+                } else if userActivities.isEmpty {
+                    AppMessage(.open, urlContexts: contexts)
+                } else {
+                    AppMessage(.continueActivity, userActivities: userActivities)
+                }
             guard (try? channel.send(message)) != nil,
                 (try? socket.descriptor.poll(for: .readable, timeout: replyTimeout))?.isEmpty == false,
                 let reply = try? channel.receive(), reply.kind == .delivered, let delivery = reply.delivery
@@ -284,7 +291,7 @@ extension AppLaunchServer {
         options: AppLaunchOptions = AppLaunchOptions()
     ) async throws(ShareError) -> AppOpenReport {
         if let (pid, delivery) = await openIfRunning(
-            contexts, userActivities: userActivities, in: bundleIdentifier, on: root)
+            contexts, userActivities: userActivities, appIntent: options.appIntent, in: bundleIdentifier, on: root)
         {
             return AppOpenReport(
                 bundleIdentifier: bundleIdentifier, start: "warm", pid: pid, delivery: delivery,
@@ -306,7 +313,8 @@ extension AppLaunchServer {
                     }
                         ?? "the app's program does not run the app life cycle (UIApplicationMain or an @main "
                         + "UIApplicationDelegate), so no code of it received the URL (it \(run.exitStatus))",
-                urls: contexts.map(\.url) + userActivities.map(\.activityType))
+                urls: contexts.map(\.url) + userActivities.map(\.activityType)
+                    + (options.appIntent.map { [$0.typeName] } ?? []))
         return AppOpenReport(
             bundleIdentifier: bundleIdentifier, start: "cold", pid: run.pid, delivery: delivery, run: run,
             sourceApplication: contexts.first?.sourceApplication)

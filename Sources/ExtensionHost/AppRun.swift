@@ -48,6 +48,8 @@ public struct AppLaunchOptions: Sendable {
     /// The user activities of a cold start (a Shortcuts intent): `connectionOptions.userActivities`,
     /// or `application(_:continue:restorationHandler:)` without scenes.
     public var userActivities: [UserActivityDescription] = []
+    /// An App Intent to perform after the launch (foreground, or a background launch without scenes).
+    public var appIntent: AppIntentInvocation?
     /// Keep the app running after its launch until the body passed to
     /// ``ExtensionHost/runApp(_:on:launcher:options:whileRunning:)`` returns.
     public var keepRunning = false
@@ -105,6 +107,12 @@ public final class RunningApp: Sendable {
     /// - Throws: ``ShareError`` when the app has ended.
     public func continueActivities(_ activities: [UserActivityDescription]) async throws(ShareError) -> AppDelivery {
         try await request(AppMessage(.continueActivity, userActivities: activities))
+    }
+
+    /// Performs an App Intent in the running app (its `perform()`).
+    /// - Throws: ``ShareError`` when the app has ended.
+    public func performIntent(_ invocation: AppIntentInvocation) async throws(ShareError) -> AppDelivery {
+        try await request(AppMessage(.performIntent, appIntent: invocation))
     }
 
     private func request(_ message: AppMessage) async throws(ShareError) -> AppDelivery {
@@ -286,7 +294,10 @@ extension ExtensionHost {
                     scopes: scopes)
                 running = app
                 let launchReply = AsyncStream<AppDelivery?>.makeStream()
-                Self.readChannel(channel, app: app, scopes: scopes) { delivery, answered in
+                Self.readChannel(
+                    channel, app: app, scopes: scopes, pasteboard: DevicePasteboard(root: root),
+                    writer: identity.bundleIdentifier, files: DeviceFiles(root: root)
+                ) { delivery, answered in
                     launched.withLock { $0 = (true, delivery, answered) }
                     launchReply.continuation.yield(delivery)
                     launchReply.continuation.finish()
@@ -294,7 +305,7 @@ extension ExtensionHost {
                 try? channel.send(
                     AppMessage(
                         .launch, urlContexts: scopes.issue(options.urlContexts), userActivities: options.userActivities,
-                        keepRunning: options.keepRunning))
+                        keepRunning: options.keepRunning, appIntent: options.appIntent))
                 // The launch answer, or the end of the channel (a program without the life cycle);
                 // a program that gives neither within the timeout is killed.
                 let watchdog = Task {
@@ -360,7 +371,8 @@ extension ExtensionHost {
     /// Reads the app's channel on a thread of its own: the launch answer, deliveries, scope
     /// requests; at its end, `launched(nil, false)` if the launch was never answered.
     private static func readChannel(
-        _ channel: AppChannel, app: RunningApp, scopes: AppScopes,
+        _ channel: AppChannel, app: RunningApp, scopes: AppScopes, pasteboard: DevicePasteboard, writer: String,
+        files: DeviceFiles,
         launched: @escaping @Sendable (AppDelivery?, Bool) -> Void
     ) {
         Thread.detachNewThread {
@@ -382,6 +394,18 @@ extension ExtensionHost {
                     case .failure: granted = false
                     }
                     try? channel.send(AppMessage(.scopeReply, id: message.id, granted: granted))
+                case .pasteboard:
+                    // The pasteboard is a system service: the app asks, the host reads or writes it.
+                    let request =
+                        message.pasteboardRequest ?? PasteboardRequest(requestID: UInt64(message.id ?? 0))
+                    let reply = pasteboard.serve(request, writer: writer)
+                    try? channel.send(AppMessage(.pasteboardReply, id: message.id, pasteboardReply: reply))
+                case .saveToFiles:
+                    // Save to Files from the app's own sheet: the Files app writes, not the app's sandbox.
+                    let reply =
+                        message.saveToFilesRequest.map { files.serve($0) }
+                        ?? SaveToFilesReply(saved: nil, error: "no files in the request")
+                    try? channel.send(AppMessage(.saveToFilesReply, id: message.id, saveToFilesReply: reply))
                 default:
                     break
                 }

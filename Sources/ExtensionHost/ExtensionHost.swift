@@ -288,6 +288,13 @@ public enum ExtensionHost {
                         group.addTask {
                             tracker.note(handOff: await handOff(request, context, channel: channel))
                         }
+                    case .pasteboard(let request):
+                        let reply =
+                            context?.pasteboard?.serve(request, writer: context?.bundleIdentifier)
+                            ?? PasteboardReply(
+                                requestID: request.requestID, contents: nil,
+                                error: "this host serves no pasteboard (no device root)")
+                        try? channel.send(.pasteboardReply(reply))
                     case .bundleFailure(let failure):
                         tracker.note(bundleFailure: failure)
                         try? channel.send(.bye(Bye(reason: "the bundle cannot run")))
@@ -295,7 +302,7 @@ public enum ExtensionHost {
                     case .cancelLoad, .bye:
                         break
                     case .welcome, .contextPart, .fileReply, .loadCompleted, .loadFailed, .securityScopeReply,
-                        .openURLReply:
+                        .openURLReply, .pasteboardReply:
                         violation("sent \(message.typeName), which only the host sends")
                     }
                 }

@@ -81,10 +81,13 @@ public struct ExtensionLaunch: Sendable {
     /// program built next to the items, or inside the device root, still cannot read them.
     public var readOnlyPaths: [String] {
         var paths = SandboxPolicy.swiftRuntimeDirectories()
-        for directory in ELFLibraries.swiftRuntimeDirectories(of: executable) where !paths.contains(directory) {
+        let libraries = ELFLibraries.originRelative(of: executable)
+        // A host linked statically has no runtime loaded to point at: the program's run path says.
+        for directory in ELFLibraries.swiftRuntimeDirectories(in: [executable] + libraries)
+        where !paths.contains(directory) {
             paths.append(directory)
         }
-        for library in ELFLibraries.originRelative(of: executable) where !paths.contains(library) {
+        for library in libraries where !paths.contains(library) {
             paths.append(library)
         }
         for path in extraReadOnlyPaths where !paths.contains(path) { paths.append(path) }
@@ -147,11 +150,20 @@ public struct HandOffContext: Sendable {
     public var extensionPoint: String?
     /// The device's iOS version (``AppGroups/DeviceRoot/iosVersion``).
     public var version: IOSVersion
+    /// The device's pasteboard, which the extension's `UIPasteboard.general` asks for (nil: none).
+    public var pasteboard: DevicePasteboard?
+    /// The extension's bundle identifier (the pasteboard's writer).
+    public var bundleIdentifier: String?
 
     /// A context.
-    public init(handOff: URLHandOff?, extensionPoint: String?, version: IOSVersion) {
+    public init(
+        handOff: URLHandOff?, extensionPoint: String?, version: IOSVersion, pasteboard: DevicePasteboard? = nil,
+        bundleIdentifier: String? = nil
+    ) {
         self.handOff = handOff
         self.extensionPoint = extensionPoint
         self.version = version
+        self.pasteboard = pasteboard
+        self.bundleIdentifier = bundleIdentifier
     }
 }

@@ -378,7 +378,8 @@ extension ExtensionHost {
             (InstalledBundle.info(request.extensionBundle)?["NSExtension"] as? [String: Any])?[
                 "NSExtensionPointIdentifier"] as? String
         launch.handOff = HandOffContext(
-            handOff: request.handOff, extensionPoint: extensionPoint, version: root.iosVersion)
+            handOff: request.handOff, extensionPoint: extensionPoint, version: root.iosVersion,
+            pasteboard: DevicePasteboard(root: root), bundleIdentifier: identity.bundleIdentifier)
         // The bundle is the extension's own, read-only (its Info.plist, its declarations).
         launch.extraReadOnlyPaths = [request.extensionBundle.path]
         launch.kernelScopes = request.kernelScopes

@@ -76,6 +76,27 @@ public struct IntentParameterValue: Codable, Hashable, Sendable {
     }
 }
 
+/// An App Intent to perform in the app (`AppIntent.perform()`), as Shortcuts runs it: the type
+/// the app declares in `Metadata.appintents` and the parameters' values.
+public struct AppIntentInvocation: Codable, Hashable, Sendable {
+    /// The intent's type name (the key of `actions` in `extract.actionsdata`).
+    public var typeName: String
+    /// Its `mangledTypeName` from the metadata, when given.
+    public var mangledTypeName: String?
+    /// The parameters (`@Parameter`s, by name).
+    public var parameters: [IntentParameterValue]
+    /// `openAppWhenRun: false`: performed in a background launch without scenes.
+    public var background: Bool
+
+    /// An invocation.
+    public init(typeName: String, mangledTypeName: String?, parameters: [IntentParameterValue], background: Bool) {
+        self.typeName = typeName
+        self.mangledTypeName = mangledTypeName
+        self.parameters = parameters
+        self.background = background
+    }
+}
+
 /// How a URL reached an app's code, or did not.
 public struct AppDelivery: Codable, Hashable, Sendable {
     /// The entry point that received the URL.
@@ -92,6 +113,10 @@ public struct AppDelivery: Codable, Hashable, Sendable {
         case sceneContinue = "scene-continue"
         /// `application(_:continue:restorationHandler:)` (an app without scenes).
         case applicationContinue = "application-continue"
+        /// An App Intent's `perform()` ran in the app in the foreground (`openAppWhenRun: true`).
+        case perform
+        /// An App Intent's `perform()` ran in a background launch, without scenes.
+        case performInBackground = "perform-in-background"
         /// No code of the app looked at the URL: it is lost.
         case lost
     }
@@ -134,6 +159,8 @@ public struct AppMessage: Codable, Hashable, Sendable {
         case terminate
         /// Host → app: continue a user activity in the running app.
         case continueActivity
+        /// Host → app: perform an App Intent in the running app.
+        case performIntent
         /// App → host: launched.
         case launched
         /// App → host: the answer to `open`.
@@ -142,6 +169,14 @@ public struct AppMessage: Codable, Hashable, Sendable {
         case startAccessing
         /// App → host: `stopAccessingSecurityScopedResource()`.
         case stopAccessing
+        /// App → host: read or write the general pasteboard.
+        case pasteboard
+        /// Host → app: the pasteboard after the request.
+        case pasteboardReply
+        /// App → host: Save to Files from the app's own sheet.
+        case saveToFiles
+        /// Host → app: what Save to Files wrote.
+        case saveToFilesReply
     }
 
     /// The kind.
@@ -160,12 +195,24 @@ public struct AppMessage: Codable, Hashable, Sendable {
     public var token: String?
     /// `scopeReply`: granted.
     public var granted: Bool?
+    /// `launch`, `performIntent`: the App Intent to perform.
+    public var appIntent: AppIntentInvocation?
+    /// `pasteboard`: the request (its `requestID` is this line's ``id``).
+    public var pasteboardRequest: PasteboardRequest?
+    /// `pasteboardReply`: the answer.
+    public var pasteboardReply: PasteboardReply?
+    /// `saveToFiles`: the request.
+    public var saveToFilesRequest: SaveToFilesRequest?
+    /// `saveToFilesReply`: the answer.
+    public var saveToFilesReply: SaveToFilesReply?
 
     /// A line.
     public init(
         _ kind: Kind, id: Int? = nil, urlContexts: [OpenURLContextDescription]? = nil,
         userActivities: [UserActivityDescription]? = nil, keepRunning: Bool? = nil, delivery: AppDelivery? = nil,
-        token: String? = nil, granted: Bool? = nil
+        token: String? = nil, granted: Bool? = nil, pasteboardRequest: PasteboardRequest? = nil,
+        pasteboardReply: PasteboardReply? = nil, appIntent: AppIntentInvocation? = nil,
+        saveToFilesRequest: SaveToFilesRequest? = nil, saveToFilesReply: SaveToFilesReply? = nil
     ) {
         self.kind = kind
         self.id = id
@@ -175,6 +222,11 @@ public struct AppMessage: Codable, Hashable, Sendable {
         self.delivery = delivery
         self.token = token
         self.granted = granted
+        self.pasteboardRequest = pasteboardRequest
+        self.pasteboardReply = pasteboardReply
+        self.appIntent = appIntent
+        self.saveToFilesRequest = saveToFilesRequest
+        self.saveToFilesReply = saveToFilesReply
     }
 
     /// The descriptor number of the channel in the app.

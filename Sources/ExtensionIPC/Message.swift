@@ -53,6 +53,10 @@ public enum Message: Codable, Equatable, Sendable {
     case uiStep(UserInterfaceStep)
     /// Extension → host: the life cycle, the screens and the diagnostics of the extension's sheet.
     case uiSummary(UserInterfaceSummary)
+    /// Extension → host: read or write the general pasteboard (`UIPasteboard.general`).
+    case pasteboard(PasteboardRequest)
+    /// Host → extension: the pasteboard after the request.
+    case pasteboardReply(PasteboardReply)
 
     /// How many descriptors must travel with this message's frame: one with a file reply, none
     /// with one that names the original by path.
@@ -88,6 +92,8 @@ public enum Message: Codable, Equatable, Sendable {
         case .openURLReply: return "openURLReply"
         case .uiStep: return "uiStep"
         case .uiSummary: return "uiSummary"
+        case .pasteboard: return "pasteboard"
+        case .pasteboardReply: return "pasteboardReply"
         }
     }
 
@@ -125,6 +131,8 @@ public enum Message: Codable, Equatable, Sendable {
         case .openURLReply(let body): try container.encode(body, forKey: .body)
         case .uiStep(let body): try container.encode(body, forKey: .body)
         case .uiSummary(let body): try container.encode(body, forKey: .body)
+        case .pasteboard(let body): try container.encode(body, forKey: .body)
+        case .pasteboardReply(let body): try container.encode(body, forKey: .body)
         }
     }
 
@@ -159,6 +167,8 @@ public enum Message: Codable, Equatable, Sendable {
         case "openURLReply": self = .openURLReply(try body(OpenURLReply.self))
         case "uiStep": self = .uiStep(try body(UserInterfaceStep.self))
         case "uiSummary": self = .uiSummary(try body(UserInterfaceSummary.self))
+        case "pasteboard": self = .pasteboard(try body(PasteboardRequest.self))
+        case "pasteboardReply": self = .pasteboardReply(try body(PasteboardReply.self))
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .type, in: container, debugDescription: "unknown message type \"\(type)\"")

@@ -3,7 +3,8 @@ public import ExtensionIPC
 public import HostSystem
 import Synchronization
 
-import class Foundation.Thread
+public import struct Foundation.Date
+public import class Foundation.Thread
 
 /// The extension's end of the connection to the host (fd 3): requests with replies matched by
 /// request id, data loads reassembled from their chunks, and one-way messages.
@@ -25,6 +26,7 @@ public final class HostConnection: Sendable {
         case load(CheckedContinuation<LoadReply, any Error>)
         case scope(@Sendable (SecurityScopeReply) -> Void)
         case openURL(@Sendable (Bool) -> Void)
+        case pasteboard(@Sendable (PasteboardReply) -> Void)
     }
     private struct Pending {
         var waiter: Waiter
@@ -190,6 +192,34 @@ public final class HostConnection: Sendable {
         }
     }
 
+    /// Asks the host to read (`items` nil) or replace the general pasteboard, and calls `answer`
+    /// once with its reply (a failed reply when the connection is gone).
+    public func pasteboard(
+        items: [PasteboardItem]?, expirationDate: Date? = nil, localOnly: Bool? = nil,
+        answer: @escaping @Sendable (PasteboardReply) -> Void
+    ) {
+        let id: UInt64? = state.withLock { state in
+            if state.closed != nil { return nil }
+            let id = state.nextID
+            state.nextID += 1
+            state.pending[id] = Pending(waiter: .pasteboard(answer))
+            return id
+        }
+        guard let id else {
+            return answer(PasteboardReply(requestID: 0, contents: nil, error: "the connection to the host is closed"))
+        }
+        do throws(IPCError) {
+            try connection.send(
+                .pasteboard(
+                    PasteboardRequest(requestID: id, items: items, expirationDate: expirationDate, localOnly: localOnly)
+                ))
+        } catch {
+            if case .pasteboard(let waiter)? = state.withLock({ $0.pending.removeValue(forKey: id)?.waiter }) {
+                waiter(PasteboardReply(requestID: id, contents: nil, error: "\(error)"))
+            }
+        }
+    }
+
     /// Sends a one-way message (log, progress, completion, cancellation, bye).
     /// - Throws: ``ExtensionIPC/IPCError``.
     public func send(_ message: Message) throws(IPCError) { try connection.send(message) }
@@ -249,6 +279,7 @@ public final class HostConnection: Sendable {
             case .scope(let answer):
                 answer(SecurityScopeReply(requestID: id, granted: false, reason: "\(error)"))
             case .openURL(let answer): answer(false)
+            case .pasteboard(let answer): answer(PasteboardReply(requestID: id, contents: nil, error: "\(error)"))
             }
         }
         releaseByeWaiters()
@@ -304,6 +335,12 @@ public final class HostConnection: Sendable {
                     $0.pending.removeValue(forKey: reply.requestID)?.waiter
                 }) {
                     waiter(reply.opened)
+                }
+            case .pasteboardReply(let reply):
+                if case .pasteboard(let waiter)? = state.withLock({
+                    $0.pending.removeValue(forKey: reply.requestID)?.waiter
+                }) {
+                    waiter(reply)
                 }
             case .bye(let bye):
                 state.withLock { $0.bye = bye }

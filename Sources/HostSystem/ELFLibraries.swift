@@ -41,8 +41,14 @@ public enum ELFLibraries {
     /// (`--static-swift-stdlib`) has no runtime of its own loaded to point at, so a confined
     /// program's runtime is found from the program itself.
     public static func swiftRuntimeDirectories(of program: String) -> [String] {
+        swiftRuntimeDirectories(in: [program] + originRelative(of: program))
+    }
+
+    /// The absolute run-path directories of `files` (a program and the libraries it loads) that
+    /// hold the Swift runtime; see ``swiftRuntimeDirectories(of:)``.
+    public static func swiftRuntimeDirectories(in files: [String]) -> [String] {
         var directories: [String] = []
-        for file in [program] + originRelative(of: program) {
+        for file in files {
             guard let dynamic = read(file) else { continue }
             for path in dynamic.searchPaths where path.hasPrefix("/") && !directories.contains(path) {
                 if FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent("libswiftCore.so"))
@@ -91,14 +97,17 @@ public enum ELFLibraries {
             let link = Int(integer(sections, base + 0x28, 4))
             guard link < Int(sectionCount) else { return nil }
             let stringsBase = link * Int(sectionSize)
-            guard let entries = bytes(dynamicOffset, dynamicSize),
-                let strings = bytes(integer(sections, stringsBase + 0x18, 8), integer(sections, stringsBase + 0x20, 8))
-            else { return nil }
+            // Only the strings the entries name are read: a program linked with `-export-dynamic`
+            // (every Swift executable built statically) has a string table of tens of megabytes.
+            let stringsOffset = integer(sections, stringsBase + 0x18, 8)
+            let stringsSize = integer(sections, stringsBase + 0x20, 8)
+            guard let entries = bytes(dynamicOffset, dynamicSize) else { return nil }
             func string(_ offset: UInt64) -> String {
-                guard offset < strings.count else { return "" }
-                let start = strings.startIndex + Int(offset)
-                let end = strings[start...].firstIndex(of: 0) ?? strings.endIndex
-                return String(decoding: strings[start..<end], as: UTF8.self)
+                guard offset < stringsSize,
+                    let chunk = bytes(stringsOffset + offset, min(4096, stringsSize - offset))
+                else { return "" }
+                let end = chunk.firstIndex(of: 0) ?? chunk.endIndex
+                return String(decoding: chunk[chunk.startIndex..<end], as: UTF8.self)
             }
             var dynamic = Dynamic()
             var entry = 0

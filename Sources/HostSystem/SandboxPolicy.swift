@@ -109,7 +109,10 @@ public struct SandboxPolicy: Hashable, Sendable {
     /// The directories holding the Swift runtime libraries this process loaded (libswiftCore,
     /// Foundation, Dispatch), read from `/proc/self/maps`: a confined Swift program built by the
     /// same toolchain needs them read-only.
-    public static func swiftRuntimeDirectories() -> [String] {
+    public static func swiftRuntimeDirectories() -> [String] { loadedRuntimeDirectories }
+
+    /// Read once: what this process loaded at its start does not change.
+    private static let loadedRuntimeDirectories: [String] = {
         // Read to end of file by hand: procfs reports size 0, and one short read may miss entries.
         guard let descriptor = try? FileDescriptor.open("/proc/self/maps") else { return [] }
         defer { try? descriptor.close() }
@@ -128,7 +131,7 @@ public struct SandboxPolicy: Hashable, Sendable {
             if !directories.contains(directory) { directories.append(directory) }
         }
         return directories
-    }
+    }()
 
     /// The Landlock ABI version this kernel offers (0: none).
     ///

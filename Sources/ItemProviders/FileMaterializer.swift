@@ -90,7 +90,7 @@ enum FileMaterializer {
         guard let preferred = registry.preferredFilenameExtension(for: type) else { return base }
         let existing = (base as NSString).pathExtension.lowercased()
         if !existing.isEmpty,
-            registry.preferredType(forFilenameExtension: existing, conformingTo: nil) == type
+            registry.preferredType(forFileNamed: base, conformingTo: nil) == type
                 || existing == preferred.lowercased()
         {
             return base

@@ -1,4 +1,5 @@
 public import Foundation
+import LocatedDocuments
 import UniformTypes
 
 extension ActivityItems {
@@ -18,7 +19,9 @@ extension ActivityItems {
     ///         "itemForActivityType": { "com.apple.UIKit.activity.Message": null },
     ///         "dataTypeIdentifier": "com.example.carddrop.card",
     ///         "subject": "A card", "thumbnail": true,
-    ///         "linkMetadata": { "url": "https://example.com", "title": "Example", "icon": true } } }
+    ///         "linkMetadata": { "url": "https://example.com", "title": "Example", "icon": true } } },
+    ///     { "extensionItem": { "attributedTitle": "Trip", "attributedContentText": "Our trip",
+    ///         "attachments": [ { "url": "https://example.com/trip" }, { "image": "photo.png" } ] } }
     ///   ],
     ///   "excludedActivityTypes": ["com.apple.UIKit.activity.Print"],
     ///   "applicationActivities": [
@@ -47,14 +50,14 @@ private struct ActivityItemsReader {
     let json: LocatedReader
     let folder: URL
 
-    func activityItems(_ root: LocatedJSON) throws -> ActivityItems {
+    func activityItems(_ root: LocatedValue) throws -> ActivityItems {
         let top = try json.object(
             root, "the activity items", allowed: ["items", "excludedActivityTypes", "applicationActivities"])
         let items = try json.array(top["items"], "items", parent: root).map { try item($0, allowSource: true) }
         return ActivityItems(
             items: items, excludedActivityTypes: try strings(top["excludedActivityTypes"], "excludedActivityTypes"),
             applicationActivities: try
-                (top["applicationActivities"].map { value -> [LocatedJSON] in
+                (top["applicationActivities"].map { value -> [LocatedValue] in
                     guard case .array(let values, _) = value else {
                         throw json.fail(value, "applicationActivities must be an array")
                     }
@@ -62,7 +65,7 @@ private struct ActivityItemsReader {
                 } ?? []).map(activity))
     }
 
-    func strings(_ value: LocatedJSON?, _ what: String) throws -> [String] {
+    func strings(_ value: LocatedValue?, _ what: String) throws -> [String] {
         guard let value else { return [] }
         guard case .array(let values, _) = value else { throw json.fail(value, "\(what) must be an array of strings") }
         return try values.map { element in
@@ -71,8 +74,8 @@ private struct ActivityItemsReader {
         }
     }
 
-    func item(_ value: LocatedJSON, allowSource: Bool) throws -> ActivityItem {
-        let kinds = ["text", "attributedText", "url", "file", "image", "data", "itemSource"]
+    func item(_ value: LocatedValue, allowSource: Bool) throws -> ActivityItem {
+        let kinds = ["text", "attributedText", "url", "file", "image", "data", "itemSource", "extensionItem"]
         let fields = try json.object(value, "an activity item", allowed: kinds)
         guard fields.count == 1, let (kind, member) = fields.first else {
             throw json.fail(value, "an activity item has exactly one of \(kinds.joined(separator: ", "))")
@@ -93,6 +96,13 @@ private struct ActivityItemsReader {
             let type = TypeRegistry.system.preferredType(forFileNamed: url.path, conformingTo: .image)
             return .image(try contents(of: url, member), typeIdentifier: type.isDynamic ? "public.png" : type.rawValue)
         case "data": return .data(try data(member), typeIdentifier: nil)
+        case "extensionItem":
+            guard allowSource else {
+                throw json.fail(
+                    member,
+                    "an NSExtensionItem is an activity item of its own: not an item source's item nor an attachment")
+            }
+            return .extensionItem(try extensionItem(member))
         default:
             guard allowSource else {
                 throw json.fail(member, "a placeholder or item of an item source cannot be an item source itself")
@@ -101,12 +111,26 @@ private struct ActivityItemsReader {
         }
     }
 
-    func text(_ value: LocatedJSON, _ what: String) throws -> String {
+    /// `{"attributedTitle", "attributedContentText", "attachments": [ITEM…]}`.
+    func extensionItem(_ value: LocatedValue) throws -> ActivityExtensionItem {
+        let fields = try json.object(
+            value, "an extensionItem", allowed: ["attributedTitle", "attributedContentText", "attachments"])
+        guard let list = fields["attachments"] else {
+            throw json.fail(value, "an extensionItem needs attachments (an array of activity items)")
+        }
+        let attachments = try json.array(list, "attachments", parent: value).map { try item($0, allowSource: false) }
+        return ActivityExtensionItem(
+            title: try json.string(fields["attributedTitle"], "attributedTitle"),
+            contentText: try json.string(fields["attributedContentText"], "attributedContentText"),
+            attachments: attachments)
+    }
+
+    func text(_ value: LocatedValue, _ what: String) throws -> String {
         guard let text = try json.string(value, what) else { throw json.fail(value, "\(what) must be a string") }
         return text
     }
 
-    func path(_ value: LocatedJSON, _ what: String) throws -> URL {
+    func path(_ value: LocatedValue, _ what: String) throws -> URL {
         let path = try text(value, what)
         guard !path.isEmpty, !path.hasPrefix("/"), !path.split(separator: "/").contains("..") else {
             throw json.fail(value, "\(what) must be a path inside the folder (no leading '/', no '..')")
@@ -118,7 +142,7 @@ private struct ActivityItemsReader {
         return url
     }
 
-    func contents(of url: URL, _ value: LocatedJSON) throws -> Data {
+    func contents(of url: URL, _ value: LocatedValue) throws -> Data {
         do {
             return try Data(contentsOf: url)
         } catch {
@@ -126,7 +150,7 @@ private struct ActivityItemsReader {
         }
     }
 
-    func data(_ value: LocatedJSON) throws -> Data {
+    func data(_ value: LocatedValue) throws -> Data {
         let fields = try json.object(value, "data", allowed: ["text", "base64", "file"])
         guard fields.count == 1, let (kind, member) = fields.first else {
             throw json.fail(value, "data has exactly one of text, base64, file")
@@ -142,7 +166,7 @@ private struct ActivityItemsReader {
         }
     }
 
-    func source(_ value: LocatedJSON) throws -> ActivityItemSource {
+    func source(_ value: LocatedValue) throws -> ActivityItemSource {
         let fields = try json.object(
             value, "an item source",
             allowed: [
@@ -154,7 +178,7 @@ private struct ActivityItemsReader {
         }
         var byActivity: [String: ActivityItem?] = [:]
         if let table = fields["itemForActivityType"] {
-            guard case .object(let members, _) = table else {
+            guard case .dictionary(let members, _) = table else {
                 throw json.fail(table, "itemForActivityType must map activity types to items")
             }
             for (type, member) in members {
@@ -178,7 +202,7 @@ private struct ActivityItemsReader {
             linkMetadata: try fields["linkMetadata"].map(linkMetadata))
     }
 
-    func linkMetadata(_ value: LocatedJSON) throws -> LinkMetadata {
+    func linkMetadata(_ value: LocatedValue) throws -> LinkMetadata {
         let fields = try json.object(
             value, "linkMetadata", allowed: ["originalURL", "url", "title", "icon", "image", "laterTitle"])
         func url(_ key: String) throws -> URL? {
@@ -197,7 +221,7 @@ private struct ActivityItemsReader {
             laterTitle: try json.string(fields["laterTitle"], "laterTitle"))
     }
 
-    func activity(_ value: LocatedJSON) throws -> ApplicationActivity {
+    func activity(_ value: LocatedValue) throws -> ApplicationActivity {
         let fields = try json.object(
             value, "an application activity", allowed: ["type", "title", "category", "accepts"])
         guard let type = try json.string(fields["type"], "type"), let title = try json.string(fields["title"], "title")

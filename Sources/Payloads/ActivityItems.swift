@@ -5,7 +5,7 @@ public import UniformTypes
 /// What an app hands `UIActivityViewController(activityItems:applicationActivities:)`: the items,
 /// the activities it excludes and the ones it adds.
 public struct ActivityItems: Sendable, Hashable {
-    /// The items, in order (each becomes one attachment).
+    /// The items, in order (each becomes one attachment, except an `NSExtensionItem`, which is its own item).
     public var items: [ActivityItem]
     /// `excludedActivityTypes`: activity types (system ones, or extensions' bundle identifiers) the
     /// sheet does not show.
@@ -42,6 +42,9 @@ public indirect enum ActivityItem: Sendable, Hashable {
     case image(Data, typeIdentifier: String)
     /// A `UIActivityItemSource`.
     case source(ActivityItemSource)
+    /// An `NSExtensionItem` the app builds itself: it reaches share and action extensions as it is
+    /// (its own item, with its title, text and attachments); system activities do not take it.
+    case extensionItem(ActivityExtensionItem)
 
     /// The class the share sheet sees for it: a source's placeholder's (`activityViewControllerPlaceholderItem`:
     /// "only the class of the return type is consulted").
@@ -54,7 +57,27 @@ public indirect enum ActivityItem: Sendable, Hashable {
         case .data: .data
         case .image: .image
         case .source(let source): source.placeholder.itemClass
+        case .extensionItem: .extensionItem
         }
+    }
+}
+
+/// An `NSExtensionItem` given as an activity item: `attributedTitle`, `attributedContentText`
+/// (their characters) and `attachments`, each described as an activity item is (text, a URL, a
+/// file, data, an image — not an item source nor another extension item).
+public struct ActivityExtensionItem: Sendable, Hashable {
+    /// `attributedTitle`.
+    public var title: String?
+    /// `attributedContentText`.
+    public var contentText: String?
+    /// `attachments`, one `NSItemProvider` each.
+    public var attachments: [ActivityItem]
+
+    /// An item.
+    public init(title: String? = nil, contentText: String? = nil, attachments: [ActivityItem]) {
+        self.title = title
+        self.contentText = contentText
+        self.attachments = attachments
     }
 }
 
@@ -72,6 +95,8 @@ public enum ItemClass: String, Sendable, Hashable, Codable, CaseIterable {
     case data
     /// `UIImage`.
     case image
+    /// `NSExtensionItem`.
+    case extensionItem = "extension-item"
 }
 
 /// A `UIActivityItemSource`: a placeholder shown to the sheet at once, and the item, subject,
@@ -170,7 +195,9 @@ public struct ApplicationActivity: Sendable, Hashable {
 extension ActivityItems {
     /// The extension items a share or action extension receives when the user picks
     /// `activityType` (nil: what the sheet sees before anything is picked — each source's
-    /// placeholder): one `NSExtensionItem` with one attachment per activity item, as iOS sends them.
+    /// placeholder): one `NSExtensionItem` with one attachment per activity item, as iOS sends them;
+    /// an `NSExtensionItem` given as an activity item follows it as its own item, as it is (XExtensionItem's
+    /// notes: it "reaches extensions as-is"; the order after iOS's own item is exthost's choice).
     ///
     /// Types each attachment registers (what the system offers, as Tumblr's XExtensionItem mirrors
     /// it, and the App Extension Programming Guide's `com.adobe.pdf` + `public.file-url` for a file):
@@ -181,7 +208,8 @@ extension ActivityItems {
     /// first subject becomes the item's `attributedContentText`.
     public func payload(for activityType: String?, registry: TypeRegistry) throws -> Payload {
         if let presetName { return try Payload.preset(named: presetName) }
-        let builders = try items.compactMap { item -> AttachmentBuilder? in
+        let plain = items.filter { if case .extensionItem = $0 { false } else { true } }
+        let builders = try plain.compactMap { item -> AttachmentBuilder? in
             switch item {
             case .source(let source):
                 let chosen = activityType == nil ? source.placeholder : source.item(for: activityType)
@@ -195,12 +223,28 @@ extension ActivityItems {
             if case .source(let source) = item { return source.subject }
             return nil
         }.first
-        let item = ExtensionItem(attachments: builders.map(\.provider), attributedContentText: subject)
-        return Payload(
-            items: [item], source: "activity items",
-            descriptions: [
-                PayloadItemDescription(title: nil, contentText: subject, attachments: builders.map(\.description))
-            ])
+        var extensionItems: [ExtensionItem] = []
+        var descriptions: [PayloadItemDescription] = []
+        if !plain.isEmpty {
+            extensionItems.append(ExtensionItem(attachments: builders.map(\.provider), attributedContentText: subject))
+            descriptions.append(
+                PayloadItemDescription(title: nil, contentText: subject, attachments: builders.map(\.description)))
+        }
+        // The app's own NSExtensionItems reach the extension as they are, after the one iOS makes
+        // for the other items.
+        for case .extensionItem(let given) in items {
+            let attachments = try given.attachments.map {
+                try Self.attachment($0, dataTypeIdentifier: nil, registry: registry)
+            }
+            extensionItems.append(
+                ExtensionItem(
+                    attachments: attachments.map(\.provider), attributedTitle: given.title,
+                    attributedContentText: given.contentText))
+            descriptions.append(
+                PayloadItemDescription(
+                    title: given.title, contentText: given.contentText, attachments: attachments.map(\.description)))
+        }
+        return Payload(items: extensionItems, source: "activity items", descriptions: descriptions)
     }
 
     static func attachment(_ item: ActivityItem, dataTypeIdentifier: String?, registry: TypeRegistry) throws
@@ -231,6 +275,9 @@ extension ActivityItems {
                 ImageObject(data: data, typeIdentifier: type), bytes: data, type: "public.image", origin: "UIImage")
         case .source:
             throw PayloadError(source: "activity items", "a placeholder or item cannot itself be an item source")
+        case .extensionItem:
+            throw PayloadError(
+                source: "activity items", "an NSExtensionItem's attachment cannot itself be an NSExtensionItem")
         }
         return builder
     }

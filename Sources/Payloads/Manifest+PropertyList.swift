@@ -1,5 +1,6 @@
 import Foundation
 import ItemProviders
+import LocatedDocuments
 
 /// Property-list values in a manifest: any plist value written as JSON, and the dictionary Safari
 /// hands an extension that declares `NSExtensionJavaScriptPreprocessingFile`.
@@ -12,7 +13,7 @@ extension LocatedReader {
     /// number a real; `{"$date": "2025-03-05T14:30:00Z"}` is a date and `{"$data": "BASE64"}` data.
     /// - Throws: ``PayloadError`` naming the line and column of a value a property list cannot
     ///   hold (`null`), a malformed date or base64 text.
-    func propertyList(_ value: LocatedJSON) throws -> Any {
+    func propertyList(_ value: LocatedValue) throws -> Any {
         switch value {
         case .null:
             throw fail(value, "null is not a property-list value (a property list has no null; leave the key out)")
@@ -23,9 +24,13 @@ extension LocatedReader {
             return number
         case .string(let text, _):
             return text
+        case .date(let date, _):
+            return date
+        case .data(let data, _):
+            return data
         case .array(let values, _):
             return try values.map { try propertyList($0) }
-        case .object(let members, _):
+        case .dictionary(let members, _):
             if members.count == 1, let (key, member) = members.first, key == "$date" || key == "$data" {
                 guard case .string(let text, _) = member else {
                     throw fail(member, "\(key) must be a string (\(key == "$date" ? "ISO 8601" : "base64"))")
@@ -50,7 +55,7 @@ extension LocatedReader {
 
     /// A property-list object for a representation: `value` encoded, or Safari's results
     /// dictionary (`{NSExtensionJavaScriptPreprocessingResultsKey: value}`) when `javaScriptResults`.
-    func propertyListObject(_ value: LocatedJSON, javaScriptResults: Bool) throws -> PropertyListObject {
+    func propertyListObject(_ value: LocatedValue, javaScriptResults: Bool) throws -> PropertyListObject {
         var plist = try propertyList(value)
         if javaScriptResults {
             guard plist is [String: Any] else {

@@ -1,5 +1,6 @@
 import Foundation
 import ItemProviders
+import LocatedDocuments
 import UniformTypes
 
 /// The `share.json` manifest: several extension items with exactly the representations, order,
@@ -72,17 +73,17 @@ public enum Manifest {
         let registry: TypeRegistry
 
         var json: LocatedReader { LocatedReader(source: source) }
-        func fail(_ value: LocatedJSON, _ message: String) -> PayloadError { json.fail(value, message) }
-        func object(_ value: LocatedJSON, _ what: String, allowed: [String]) throws -> [String: LocatedJSON] {
+        func fail(_ value: LocatedValue, _ message: String) -> PayloadError { json.fail(value, message) }
+        func object(_ value: LocatedValue, _ what: String, allowed: [String]) throws -> [String: LocatedValue] {
             try json.object(value, what, allowed: allowed)
         }
-        func string(_ value: LocatedJSON?, _ what: String) throws -> String? { try json.string(value, what) }
-        func array(_ value: LocatedJSON?, _ what: String, parent: LocatedJSON) throws -> [LocatedJSON] {
+        func string(_ value: LocatedValue?, _ what: String) throws -> String? { try json.string(value, what) }
+        func array(_ value: LocatedValue?, _ what: String, parent: LocatedValue) throws -> [LocatedValue] {
             try json.array(value, what, parent: parent)
         }
-        func integer(_ value: LocatedJSON?, _ what: String) throws -> Int? { try json.integer(value, what) }
+        func integer(_ value: LocatedValue?, _ what: String) throws -> Int? { try json.integer(value, what) }
 
-        func payload(_ root: LocatedJSON) throws -> Payload {
+        func payload(_ root: LocatedValue) throws -> Payload {
             let top = try object(root, "the manifest", allowed: ["items", "webpage"])
             var isWebpage = false
             if let webpage = top["webpage"] {
@@ -116,7 +117,7 @@ public enum Manifest {
             return Payload(items: items, isWebpage: isWebpage, source: source, descriptions: descriptions)
         }
 
-        func knobs(_ fields: [String: LocatedJSON], inheriting base: LoadKnobs) throws -> LoadKnobs {
+        func knobs(_ fields: [String: LocatedValue], inheriting base: LoadKnobs) throws -> LoadKnobs {
             var knobs = base
             if let value = fields["loadDelayMilliseconds"],
                 let delay = try integer(value, "loadDelayMilliseconds")
@@ -138,7 +139,7 @@ public enum Manifest {
             return knobs
         }
 
-        func file(_ value: LocatedJSON) throws -> URL {
+        func file(_ value: LocatedValue) throws -> URL {
             guard let path = try string(value, "file"), !path.isEmpty else { throw fail(value, "file must be a path") }
             guard !path.hasPrefix("/"), !path.split(separator: "/").contains("..") else {
                 throw fail(value, "file must be a path inside the folder (no leading '/', no '..')")
@@ -154,7 +155,7 @@ public enum Manifest {
             return url
         }
 
-        func attachment(_ value: LocatedJSON) throws -> AttachmentBuilder {
+        func attachment(_ value: LocatedValue) throws -> AttachmentBuilder {
             let fields = try object(
                 value, "an attachment",
                 allowed: [
@@ -183,7 +184,7 @@ public enum Manifest {
             return builder
         }
 
-        func representation(_ value: LocatedJSON, into builder: AttachmentBuilder, base: LoadKnobs) throws {
+        func representation(_ value: LocatedValue, into builder: AttachmentBuilder, base: LoadKnobs) throws {
             let fields = try object(
                 value, "a representation",
                 allowed: [

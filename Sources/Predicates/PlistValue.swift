@@ -5,6 +5,13 @@ public import FoundationEssentials
 /// Integers and reals are kept apart (`.integer(1)` and `.real(1.0)` are different cases, so
 /// `==` on the enum distinguishes them) but the evaluator compares numbers by value, as
 /// `NSNumber` does: `1 == 1.0` and `TRUE == 1` hold in a predicate.
+///
+/// Not the same type as `AppGroups.DefaultsValue` or the command line's `JSONValue`, on purpose:
+/// a predicate's operand needs ``null`` (a missing key, `NULL` in the predicate) and compares
+/// dictionaries by value; a defaults suite's value has no null (a property list has none, so a
+/// suite is never asked to store one); a `--json` document keeps its keys in the order written and
+/// has unsigned numbers but no dates or data. One tree would give each of them cases it must not
+/// have.
 public enum PlistValue: Sendable, Hashable {
     /// A dictionary with string keys.
     case dictionary([String: PlistValue])

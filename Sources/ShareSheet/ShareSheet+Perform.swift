@@ -33,6 +33,10 @@ public struct SheetPerformance: Codable, Sendable {
     public var delivered: [String]?
     /// For "Copy to"/"Open in": the app's process receiving the URLs (cold, or warm when it runs).
     public var app: AppOpenReport? = nil
+    /// For Copy: what it put on the device's pasteboard.
+    public var pasteboard: PasteboardWrite? = nil
+    /// For Save to Files: the files it wrote.
+    public var saved: [SavedFile]? = nil
 }
 
 /// Why an activity could not be performed.
@@ -79,6 +83,14 @@ public struct SheetPerformOptions: Sendable {
     /// The sharing app's bundle identifier: "Copy to"/"Open in" hands it to the receiving app as
     /// `options.sourceApplication` when both are installed with the same team ID (nil otherwise).
     public var sharingApp: String?
+    /// Where Save to Files saves.
+    public var saveLocation: FilesLocation = .onMyIPhone
+    /// How Copy replaces the pasteboard's items; nil: the device's pasteboard file directly (the
+    /// host). An app's own sheet, in its sandbox, passes its `UIPasteboard` service instead.
+    public var writePasteboard: (@Sendable ([PasteboardItem]) throws -> PasteboardContents)?
+    /// How Save to Files writes; nil: into the device's folders directly (the host). An app's own
+    /// sheet, in its sandbox, passes its Files service instead.
+    public var saveFiles: (@Sendable ([FileToSave], FilesLocation) throws -> [SavedFile])?
 
     /// Options with the launcher and the built-in programs of `programs`.
     public init(programs: InstalledPrograms) {
@@ -123,11 +135,17 @@ extension ShareSheet {
             return try await performExtension(activity, items: items, root: root, bundles: bundles, options: options)
         case "app" where id.hasPrefix("open-in:") || id.hasPrefix("copy-to:"):
             return try await deliver(activity, items: items, root: root, bundles: bundles, options: options)
+        case "system" where id == copyActivity:
+            return try performCopy(
+                items, root: root, bundles: bundles, writer: options.sharingApp, through: options.writePasteboard)
+        case "system" where id == saveToFilesActivity:
+            return try performSaveToFiles(
+                items, root: root, bundles: bundles, location: options.saveLocation, through: options.saveFiles)
         default:
             throw SheetError(
                 .badInput,
                 "\(activity.title) is \(Self.article(activity.kind)) \(activity.kind) activity: exthost models whether it appears, not what it does; "
-                    + "perform an extension or a Copy to/Open in activity")
+                    + "perform an extension, a Copy to/Open in activity, Copy or Save to Files")
         }
     }
 

@@ -82,15 +82,38 @@ public enum ShareSheet {
             activities[index].shown = false
             activities[index].reason = "excluded: excludedActivityTypes lists \(type)"
         }
-        let items = zip(activityItems.items.indices, payload.descriptions.flatMap(\.attachments)).map {
-            SheetItem(
-                index: $0.0, itemClass: activityItems.items[$0.0].itemClass.rawValue,
-                registeredTypeIdentifiers: $0.1.representations.map(\.typeIdentifier))
-        }
+        let items = sheetItems(activityItems, payload: payload)
         return SheetReport(
             activities: order(activities),
             preview: SheetPreviewRules.preview(activityItems.items, registry: bundles.registry),
             items: items)
+    }
+
+    /// Each activity item with the types its attachment registers (an `NSExtensionItem`: every
+    /// type its attachments register). iOS's own item comes first in the payload, then each given
+    /// `NSExtensionItem` (``Payloads/ActivityItems/payload(for:registry:)``).
+    static func sheetItems(_ activityItems: ActivityItems, payload: Payload) -> [SheetItem] {
+        if activityItems.presetName != nil {
+            return zip(activityItems.items.indices, payload.descriptions.flatMap(\.attachments)).map {
+                SheetItem(
+                    index: $0.0, itemClass: activityItems.items[$0.0].itemClass.rawValue,
+                    registeredTypeIdentifiers: $0.1.representations.map(\.typeIdentifier))
+            }
+        }
+        let hasPlain = activityItems.items.contains { $0.itemClass != .extensionItem }
+        var plain = (hasPlain ? payload.descriptions.first?.attachments ?? [] : [])[...]
+        var given = payload.descriptions.dropFirst(hasPlain ? 1 : 0)[...]
+        var result: [SheetItem] = []
+        for (index, item) in activityItems.items.enumerated() {
+            let types: [String]
+            if item.itemClass == .extensionItem {
+                types = given.popFirst()?.attachments.flatMap { $0.representations.map(\.typeIdentifier) } ?? []
+            } else {
+                types = plain.popFirst()?.representations.map(\.typeIdentifier) ?? []
+            }
+            result.append(SheetItem(index: index, itemClass: item.itemClass.rawValue, registeredTypeIdentifiers: types))
+        }
+        return result
     }
 
     /// Shown first, app row before actions, system before the rest, then by title; hidden last.

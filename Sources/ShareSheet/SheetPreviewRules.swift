@@ -60,10 +60,11 @@ enum SheetPreviewRules {
         case .file: 3
         case .image: 4
         case .data: 5
+        case .extensionItem: 6
         }
     }
 
-    static let kindNames = ["an item source", "text", "a URL", "a file", "an image", "data"]
+    static let kindNames = ["an item source", "text", "a URL", "a file", "an image", "data", "an NSExtensionItem"]
 
     static func describe(_ item: ActivityItem, index: Int, registry: TypeRegistry) -> SheetPreview {
         let why =
@@ -93,6 +94,10 @@ enum SheetPreviewRules {
             return SheetPreview(
                 title: typeDescription(UniformTypeIdentifier(type ?? "public.data"), registry: registry), subtitle: nil,
                 image: "type-icon", decidedBy: why)
+        case .extensionItem(let given):
+            // exthost's choice (undocumented): the item's title, else its text, under a type icon.
+            return SheetPreview(
+                title: given.title ?? given.contentText ?? "", subtitle: nil, image: "type-icon", decidedBy: why)
         case .source(let source):
             var preview = describe(source.placeholder, index: index, registry: registry)
             if source.placeholder.isSource == false, let subject = source.subject, preview.title.isEmpty {

@@ -58,6 +58,12 @@ public struct SystemActivity: Sendable, Hashable {
             item.documentType(registry: registry).map { registry.conforms($0, to: target) } ?? false
         }
         let name = type.split(separator: ".").last.map(String.init) ?? type
+        // An NSExtensionItem "reaches extensions as-is"; the system's own activities do not know how
+        // to process it (XExtensionItem's notes name Message, Mail, Print, Copy, Assign to Contact,
+        // Save to Camera Roll, Add to Reading List and AirDrop; Save to Files is taken to be the same).
+        if items.contains(where: { $0.itemClass == .extensionItem }) {
+            return "\(title) does not take an NSExtensionItem (only extensions receive one as it is)"
+        }
         switch name {
         case "AirDrop":
             if let bad = items.first(where: { $0.itemClass == .data && !typed($0) }) {
@@ -124,6 +130,7 @@ public struct SystemActivity: Sendable, Hashable {
         case .data: "data"
         case .image: "an image"
         case .source(let source): "an item source whose placeholder is \(describe(source.placeholder))"
+        case .extensionItem: "an NSExtensionItem"
         }
     }
 }

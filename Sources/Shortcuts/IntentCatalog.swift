@@ -1,4 +1,5 @@
 public import Foundation
+import LocatedDocuments
 
 /// Why a shortcut or an intent definition cannot be used: the file, and the line and column where
 /// one applies.
@@ -14,7 +15,7 @@ public struct ShortcutError: Error, Sendable, CustomStringConvertible {
     /// Bad input (exit 2) rather than a failure to run (exit 1).
     public var isBadInput: Bool
 
-    init(_ file: URL, _ location: LocatedPlist.Location?, _ message: String, badInput: Bool = true) {
+    init(_ file: URL, _ location: LocatedValue.Location?, _ message: String, badInput: Bool = true) {
         self.file = file.path
         self.line = location?.line ?? 0
         self.column = location?.column ?? 0
@@ -57,6 +58,8 @@ public struct IntentDeclaration: Codable, Sendable, Hashable {
     public var source: String
     /// The file it was read from.
     public var file: String
+    /// An App Intent's `mangledTypeName` (how the app's process finds its type).
+    public var mangledTypeName: String? = nil
 }
 
 /// The intents of an installed app bundle.
@@ -92,9 +95,9 @@ public enum IntentCatalog {
         guard let data = FileManager.default.contents(atPath: file.path) else {
             throw ShortcutError(file, nil, "cannot read the file")
         }
-        let root: LocatedPlist
-        do { root = try LocatedPlist.parse(data) } catch {
-            throw ShortcutError(file, .init(line: error.line, column: error.column), error.message)
+        let root: LocatedValue
+        do { root = try LocatedValue.read([UInt8](data), as: .propertyList) } catch {
+            throw ShortcutError(file, error.location, error.message)
         }
         guard root.isDictionary else {
             throw ShortcutError(file, root.location, "an intent definition is a dictionary")
@@ -181,7 +184,8 @@ public enum IntentCatalog {
             let title = (action["title"] as? [String: Any])?["key"] as? String
             return IntentDeclaration(
                 name: key, className: key, title: title, parameters: parameters, inputParameter: parameters.first?.name,
-                opensApp: action["openAppWhenRun"] as? Bool ?? false, source: "app-intents", file: file.path)
+                opensApp: action["openAppWhenRun"] as? Bool ?? false, source: "app-intents", file: file.path,
+                mangledTypeName: action["mangledTypeName"] as? String)
         }
     }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+import LocatedDocuments
 public import Payloads
 public import UniformTypes
 
@@ -11,12 +12,12 @@ public struct Shortcut: Sendable {
         /// `WFWorkflowActionIdentifier`.
         public var identifier: String
         /// `WFWorkflowActionParameters`.
-        var parameters: LocatedPlist
+        var parameters: LocatedValue
         /// Where it is written.
-        var location: LocatedPlist.Location
+        var location: LocatedValue.Location
 
         /// A parameter, by key.
-        func parameter(_ key: String) -> LocatedPlist? { parameters[key] }
+        func parameter(_ key: String) -> LocatedValue? { parameters[key] }
     }
 
     /// The actions exthost runs; any other identifier is refused when the shortcut is read.
@@ -49,9 +50,9 @@ public struct Shortcut: Sendable {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw ShortcutError(url, nil, "cannot read the shortcut")
         }
-        let root: LocatedPlist
-        do { root = try LocatedPlist.parse(data) } catch {
-            throw ShortcutError(url, .init(line: error.line, column: error.column), error.message)
+        let root: LocatedValue
+        do { root = try LocatedValue.read([UInt8](data), as: .propertyList) } catch {
+            throw ShortcutError(url, error.location, error.message)
         }
         guard root.isDictionary else { throw ShortcutError(url, root.location, "a shortcut is a dictionary") }
         guard let actionList = root["WFWorkflowActions"]?.array else {
@@ -216,7 +217,13 @@ extension ContentItem {
     /// What Shortcuts receives for the sheet's items: text, rich text, a URL, an image (an image
     /// file, `UIImage`, or image data), a PDF, another file; an item source gives its item.
     public static func items(from activityItems: [ActivityItem], registry: TypeRegistry) -> [ContentItem] {
-        activityItems.compactMap { item(from: $0, registry: registry) }
+        activityItems.flatMap { item -> [ContentItem] in
+            // An NSExtensionItem reaches Shortcuts (an action extension) as it is: its attachments.
+            if case .extensionItem(let given) = item {
+                return given.attachments.compactMap { self.item(from: $0, registry: registry) }
+            }
+            return self.item(from: item, registry: registry).map { [$0] } ?? []
+        }
     }
 
     static func item(from item: ActivityItem, registry: TypeRegistry) -> ContentItem? {
@@ -232,6 +239,8 @@ extension ContentItem {
             else { return nil }
             return .image(name: "image", data: data, typeIdentifier: type)
         case .source(let source): return self.item(from: source.item ?? source.placeholder, registry: registry)
+        case .extensionItem(let given):
+            return given.attachments.first.flatMap { self.item(from: $0, registry: registry) }
         }
     }
 

@@ -2,6 +2,7 @@ public import AppGroups
 public import ExtensionHost
 public import ExtensionIPC
 import Foundation
+import LocatedDocuments
 import UniformTypes
 
 /// What running a shortcut did.
@@ -48,6 +49,10 @@ public struct ShortcutReport: Codable, Sendable {
         public var parameters: [Parameter]
         /// Whether running the intent opens the app.
         public var opensApp: Bool
+        /// For an App Intent, where its `perform()` ran: `foreground` (`openAppWhenRun: true`: the app
+        /// launched or brought forward) or `background` (a background launch without scenes); nil for
+        /// a SiriKit custom intent (delivered as an `NSUserActivity`).
+        public var perform: String? = nil
     }
 
     /// The shortcut's name.
@@ -77,6 +82,13 @@ public struct ShortcutRunner: Sendable {
     public var pick: String?
     /// How the activity reaches the app.
     public var deliver: Deliver
+    /// Performs an App Intent in the app (warm, or launched cold in the foreground or background);
+    /// nil: App Intents cannot be run.
+    public var performIntent: PerformIntent?
+
+    /// Performs an App Intent in an app.
+    public typealias PerformIntent =
+        @Sendable (_ bundleIdentifier: String, _ invocation: AppIntentInvocation) async throws -> AppOpenReport
 
     /// A runner.
     public init(root: DeviceRoot, pick: String? = nil, deliver: @escaping Deliver) {
@@ -172,7 +184,7 @@ public struct ShortcutRunner: Sendable {
     /// A parameter that is a variable (`{Value: {Type: ExtensionInput | ActionOutput, OutputUUID}}`,
     /// as a `WFTextTokenAttachment`) or a literal string; nil when absent.
     func resolve(
-        _ value: LocatedPlist?, input: [ContentItem], outputs: [String: [ContentItem]], _ shortcut: Shortcut
+        _ value: LocatedValue?, input: [ContentItem], outputs: [String: [ContentItem]], _ shortcut: Shortcut
     ) throws(ShortcutError) -> [ContentItem]? {
         guard let value else { return nil }
         if let text = value.string { return [.text(text)] }
@@ -320,7 +332,19 @@ public struct ShortcutRunner: Sendable {
         for parameter in intent.parameters {
             let given = try resolve(action.parameter(parameter.name), input: input, outputs: outputs, shortcut)
             let items = given ?? (parameter.name == intent.inputParameter ? received : [])
-            guard let value = try value(for: parameter, from: items, app: identity) else { continue }
+            var typed = parameter
+            if intent.source == "app-intents", parameter.type != "String" {
+                // The metadata's number for IntentFile (and most others) is not established: the
+                // parameter takes what it is given — a file, a URL, a number, else text.
+                typed.type =
+                    switch items.first {
+                    case .image?, .pdf?, .file?: "File"
+                    case .url?: "URL"
+                    case .number?: "Decimal"
+                    default: parameter.type
+                    }
+            }
+            guard let value = try value(for: typed, from: items, app: identity) else { continue }
             parameters.append(value)
             reported.append(
                 .init(
@@ -329,9 +353,29 @@ public struct ShortcutRunner: Sendable {
         }
         let activity = UserActivityDescription(
             activityType: intent.className, intentClassName: intent.className, parameters: parameters)
-        let delivered = ShortcutReport.Delivered(
+        var delivered = ShortcutReport.Delivered(
             bundleIdentifier: identity.bundleIdentifier, activityType: intent.className, parameters: reported,
             opensApp: intent.opensApp)
+        if intent.source == "app-intents" {
+            // An App Intent runs its perform() in the app's process: in the foreground with
+            // openAppWhenRun, else in a background launch; no user activity is delivered.
+            delivered.perform = intent.opensApp ? "foreground" : "background"
+            let invocation = AppIntentInvocation(
+                typeName: intent.className, mangledTypeName: intent.mangledTypeName, parameters: parameters,
+                background: !intent.opensApp)
+            guard let performIntent else {
+                throw ShortcutError(
+                    shortcut.file, action.location, "\(intent.className) is an App Intent, and apps cannot run here",
+                    badInput: false)
+            }
+            do {
+                return (delivered, try await performIntent(identity.bundleIdentifier, invocation))
+            } catch {
+                throw ShortcutError(
+                    shortcut.file, action.location, "cannot run \(identity.bundleIdentifier): \(error)",
+                    badInput: false)
+            }
+        }
         guard intent.opensApp else { return (delivered, nil) }
         do {
             return (delivered, try await deliver(identity.bundleIdentifier, activity))

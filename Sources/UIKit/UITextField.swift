@@ -6,7 +6,7 @@ public import Foundation
 /// is sent and `UITextField.textDidChangeNotification` posted; `\n` presses return
 /// (`textFieldShouldReturn(_:)`).
 @preconcurrency @MainActor
-open class UITextField: UIControl {
+open class UITextField: UIControl, TextInputTraitStorage {
     /// Why editing ended.
     public enum DidEndEditingReason: Int, Sendable {
         /// The field resigned.
@@ -99,22 +99,8 @@ open class UITextField: UIControl {
     open var rightView: UIView?
     /// When the right view shows.
     open var rightViewMode: ViewMode = .never
-    /// The keyboard's type.
-    open var keyboardType: UIKeyboardType = .default
-    /// The return key's title.
-    open var returnKeyType: UIReturnKeyType = .default
-    /// Automatic capitalisation.
-    open var autocapitalizationType: UITextAutocapitalizationType = .sentences
-    /// Autocorrection.
-    open var autocorrectionType: UITextAutocorrectionType = .default
-    /// Spell checking.
-    open var spellCheckingType: UITextSpellCheckingType = .default
-    /// The keyboard's look.
-    open var keyboardAppearance: UIKeyboardAppearance = .default
-    /// Whether the text is hidden as dots (the screen shows dots too).
-    open var isSecureTextEntry = false
-    /// What the field holds, for AutoFill.
-    open var textContentType: UITextContentType?
+    /// Its ``UITextInputTraits`` (the keyboard it asks for, how typing is corrected).
+    package var inputTraits = TextInputTraitValues()
     /// Whether return is enabled only with text.
     open var enablesReturnKeyAutomatically = false
 

@@ -115,3 +115,92 @@ public struct UITextContentType: RawRepresentable, Hashable, Sendable {
     /// A name.
     public static let name = UITextContentType(rawValue: "name")
 }
+
+/// `UITextInputTraits`: the keyboard a text input asks for and how its typing is corrected.
+/// ``UITextField`` and ``UITextView`` adopt it, as on iOS.
+///
+/// On iOS the traits are optional protocol properties each class declares again; here each class
+/// holds one value of them and the protocol's implementations read and write it, so a subclass
+/// sets a trait (in `init` or `viewDidLoad`) rather than overriding its property.
+/// Apple documents the protocol at https://developer.apple.com/documentation/uikit/uitextinputtraits .
+@preconcurrency @MainActor
+public protocol UITextInputTraits: AnyObject {
+    /// The keyboard's type.
+    var keyboardType: UIKeyboardType { get set }
+    /// The return key's title.
+    var returnKeyType: UIReturnKeyType { get set }
+    /// Automatic capitalisation.
+    var autocapitalizationType: UITextAutocapitalizationType { get set }
+    /// Autocorrection.
+    var autocorrectionType: UITextAutocorrectionType { get set }
+    /// Spell checking.
+    var spellCheckingType: UITextSpellCheckingType { get set }
+    /// The keyboard's look.
+    var keyboardAppearance: UIKeyboardAppearance { get set }
+    /// Whether the text is hidden as dots (the screen shows dots too).
+    var isSecureTextEntry: Bool { get set }
+    /// What the input holds, for AutoFill.
+    var textContentType: UITextContentType? { get set }
+}
+
+/// The values of the ``UITextInputTraits`` of one text input, iOS's defaults until set.
+package struct TextInputTraitValues: Sendable {
+    var keyboardType: UIKeyboardType = .default
+    var returnKeyType: UIReturnKeyType = .default
+    var autocapitalizationType: UITextAutocapitalizationType = .sentences
+    var autocorrectionType: UITextAutocorrectionType = .default
+    var spellCheckingType: UITextSpellCheckingType = .default
+    var keyboardAppearance: UIKeyboardAppearance = .default
+    var isSecureTextEntry = false
+    var textContentType: UITextContentType?
+}
+
+/// A text input that keeps its traits in one ``TextInputTraitValues``: the traits' one implementation.
+@MainActor
+package protocol TextInputTraitStorage: UITextInputTraits {
+    /// The input's traits.
+    var inputTraits: TextInputTraitValues { get set }
+}
+
+extension TextInputTraitStorage {
+    /// The keyboard's type.
+    public var keyboardType: UIKeyboardType {
+        get { inputTraits.keyboardType }
+        set { inputTraits.keyboardType = newValue }
+    }
+    /// The return key's title.
+    public var returnKeyType: UIReturnKeyType {
+        get { inputTraits.returnKeyType }
+        set { inputTraits.returnKeyType = newValue }
+    }
+    /// Automatic capitalisation.
+    public var autocapitalizationType: UITextAutocapitalizationType {
+        get { inputTraits.autocapitalizationType }
+        set { inputTraits.autocapitalizationType = newValue }
+    }
+    /// Autocorrection.
+    public var autocorrectionType: UITextAutocorrectionType {
+        get { inputTraits.autocorrectionType }
+        set { inputTraits.autocorrectionType = newValue }
+    }
+    /// Spell checking.
+    public var spellCheckingType: UITextSpellCheckingType {
+        get { inputTraits.spellCheckingType }
+        set { inputTraits.spellCheckingType = newValue }
+    }
+    /// The keyboard's look.
+    public var keyboardAppearance: UIKeyboardAppearance {
+        get { inputTraits.keyboardAppearance }
+        set { inputTraits.keyboardAppearance = newValue }
+    }
+    /// Whether the text is hidden as dots (the screen shows dots too).
+    public var isSecureTextEntry: Bool {
+        get { inputTraits.isSecureTextEntry }
+        set { inputTraits.isSecureTextEntry = newValue }
+    }
+    /// What the input holds, for AutoFill.
+    public var textContentType: UITextContentType? {
+        get { inputTraits.textContentType }
+        set { inputTraits.textContentType = newValue }
+    }
+}

@@ -5,7 +5,7 @@ public import Foundation
 /// `textView(_:shouldChangeTextIn:replacementText:)` is asked for each, then `textViewDidChange(_:)`
 /// is called and `UITextView.textDidChangeNotification` posted.
 @preconcurrency @MainActor
-open class UITextView: UIScrollView {
+open class UITextView: UIScrollView, TextInputTraitStorage {
     /// Posted after the text changed (object: the text view).
     public static let textDidChangeNotification = Notification.Name("UITextViewTextDidChangeNotification")
     /// Posted when editing began.
@@ -63,22 +63,8 @@ open class UITextView: UIScrollView {
     open var selectedRange = NSRange(location: 0, length: 0)
     /// The insets of the text.
     open var textContainerInset = UIEdgeInsets(top: 8, left: 0, bottom: 8, right: 0)
-    /// The keyboard's type.
-    open var keyboardType: UIKeyboardType = .default
-    /// The return key's title.
-    open var returnKeyType: UIReturnKeyType = .default
-    /// Automatic capitalisation.
-    open var autocapitalizationType: UITextAutocapitalizationType = .sentences
-    /// Autocorrection.
-    open var autocorrectionType: UITextAutocorrectionType = .default
-    /// Spell checking.
-    open var spellCheckingType: UITextSpellCheckingType = .default
-    /// The keyboard's look.
-    open var keyboardAppearance: UIKeyboardAppearance = .default
-    /// Whether the text is hidden as dots.
-    open var isSecureTextEntry = false
-    /// What the text view holds, for AutoFill.
-    open var textContentType: UITextContentType?
+    /// Its ``UITextInputTraits`` (the keyboard it asks for, how typing is corrected).
+    package var inputTraits = TextInputTraitValues()
     /// Whether the font follows the person's text size.
     open var adjustsFontForContentSizeCategory = false
 

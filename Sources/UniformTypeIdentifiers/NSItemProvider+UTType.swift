@@ -13,7 +13,7 @@ extension NSItemProvider {
         self.init()
         let type =
             contentType?.identifier
-            ?? UTType(filenameExtension: fileURL.pathExtension).map { $0.isDynamic ? UTType.data : $0 }?.identifier
+            ?? UTType.registry.declaredType(forFileNamed: fileURL.path, conformingTo: .data)?.rawValue
             ?? UTType.data.identifier
         suggestedName = fileURL.lastPathComponent
         registerFileRepresentation(

@@ -165,13 +165,10 @@ extension URL {
 }
 
 extension UTType {
+    /// `name`, with `type`'s preferred filename extension added unless its own extension already
+    /// gives a declared type conforming to `type`.
     static func completedName(_ name: String, _ type: UTType) -> String {
-        let existing = (name as NSString).pathExtension
-        if !existing.isEmpty, let found = UTType(filenameExtension: existing, conformingTo: type), !found.isDynamic,
-            found.conforms(to: type)
-        {
-            return name
-        }
+        if registry.declaredType(forFileNamed: name, conformingTo: type.uti) != nil { return name }
         guard let preferred = type.preferredFilenameExtension else { return name }
         return name + "." + preferred
     }

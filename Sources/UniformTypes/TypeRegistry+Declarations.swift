@@ -1,3 +1,5 @@
+import Reporting
+
 // Merging `UTExportedTypeDeclarations` / `UTImportedTypeDeclarations` from an Info.plist.
 //
 // Precedence (Apple documents only the first rule; the rest is exthost's choice):
@@ -38,6 +40,9 @@ extension TypeRegistry {
         for (plist, sourcePath) in plists {
             try registry.merge(plist, sourcePath: sourcePath, diagnostics: &diagnostics, touched: &touched)
         }
+        // Most bundles declare no types (an extension's Info.plist rarely does): nothing changed,
+        // so the indexes of the thousand system types are not rebuilt for each share.
+        if touched.isEmpty { return (registry, diagnostics) }
         registry.rebuildIndexes()
         var checked: Set<String> = []
         for key in touched where checked.insert(key).inserted {
@@ -56,8 +61,8 @@ extension TypeRegistry {
             guard let value = plist[key] else { continue }
             guard let entries = value as? [Any] else {
                 throw TypeRegistryError(
-                    code: .malformed,
-                    message: "\(sourcePath): \(key) must be an array of dictionaries, not \(Self.kind(of: value))")
+                    .malformed,
+                    "\(sourcePath): \(key) must be an array of dictionaries, not \(Self.kind(of: value))")
             }
             for (index, entry) in entries.enumerated() {
                 let location = "\(key)[\(index)]"
@@ -85,7 +90,7 @@ extension TypeRegistry {
         let path = declaration.source.path ?? ""
         let kind = declaration.source.kind
         func report(_ severity: TypeDiagnostic.Severity, _ message: String) -> TypeDiagnostic {
-            TypeDiagnostic(severity: severity, message: message, sourcePath: path, identifier: id)
+            TypeDiagnostic.typeDeclaration(severity, message, sourcePath: path, identifier: id)
         }
         if id.isDynamic {
             return report(.error, "'\(id)' is a dynamic identifier; dyn. types cannot be declared — entry skipped")
@@ -151,7 +156,7 @@ extension TypeRegistry {
         var diagnostics: [TypeDiagnostic] = []
         func warn(_ message: String) {
             diagnostics.append(
-                TypeDiagnostic(severity: .warning, message: message, sourcePath: sourcePath, identifier: id))
+                TypeDiagnostic.typeDeclaration(.warning, message, sourcePath: sourcePath, identifier: id))
         }
         for parent in declaration.conformsTo where self.declaration(for: parent) == nil {
             warn(
@@ -184,8 +189,8 @@ extension TypeRegistry {
         let path = source.path ?? ""
         func failure(_ message: String, _ id: UniformTypeIdentifier? = nil) -> ParsedEntry {
             .skipped(
-                TypeDiagnostic(
-                    severity: .error, message: message + " — entry skipped", sourcePath: path, identifier: id))
+                TypeDiagnostic.typeDeclaration(
+                    .error, message + " — entry skipped", sourcePath: path, identifier: id))
         }
         guard let dictionary = entry as? [String: Any] else {
             return failure("\(location) must be a dictionary, not \(kind(of: entry))")
@@ -231,9 +236,9 @@ extension TypeRegistry {
                 for value in values {
                     if value.hasPrefix(".") {
                         notes.append(
-                            TypeDiagnostic(
-                                severity: .warning,
-                                message: "'\(id)': filename extension '\(value)' has a leading dot; using "
+                            TypeDiagnostic.typeDeclaration(
+                                .warning,
+                                "'\(id)': filename extension '\(value)' has a leading dot; using "
                                     + "'\(value.dropFirst())'", sourcePath: path, identifier: id))
                     }
                     extensions.append(value.hasPrefix(".") ? String(value.dropFirst()) : value)

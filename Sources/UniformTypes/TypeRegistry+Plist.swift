@@ -1,6 +1,7 @@
 // Reading a declaration file. This is the only file of the module that imports Foundation, and
 // only for reading files and PropertyListSerialization.
 public import Foundation
+import Reporting
 
 extension TypeRegistry {
     /// The registry with the type declarations of an `Info.plist` added.
@@ -34,19 +35,19 @@ extension TypeRegistry {
         do {
             data = try Data(contentsOf: file)
         } catch {
-            throw TypeRegistryError(code: .unreadable, message: "cannot read \(file.path)", cause: error)
+            throw TypeRegistryError(.unreadable, "cannot read \(file.path)", cause: error)
         }
         let value: Any
         do {
             value = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
             throw TypeRegistryError(
-                code: .malformed, message: "\(file.path) is not a property list: \(reason(error))", cause: error)
+                .malformed, "\(file.path) is not a property list: \(reason(error))", cause: error)
         }
         guard let dictionary = value as? [String: Any] else {
             throw TypeRegistryError(
-                code: .malformed,
-                message: "\(file.path): the top level must be a dictionary, not \(kind(of: value))")
+                .malformed,
+                "\(file.path): the top level must be a dictionary, not \(kind(of: value))")
         }
         return (dictionary, file.path)
     }
@@ -55,7 +56,7 @@ extension TypeRegistry {
     private static func plistFile(at url: URL) throws -> URL {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw TypeRegistryError(code: .unreadable, message: "\(url.path) does not exist")
+            throw TypeRegistryError(.unreadable, "\(url.path) does not exist")
         }
         guard isDirectory.boolValue else { return url }
         for candidate in ["Info.plist", "Contents/Info.plist"] {
@@ -63,7 +64,7 @@ extension TypeRegistry {
             if FileManager.default.fileExists(atPath: file.path) { return file }
         }
         throw TypeRegistryError(
-            code: .unreadable, message: "\(url.path) is a directory without Info.plist (or Contents/Info.plist)")
+            .unreadable, "\(url.path) is a directory without Info.plist (or Contents/Info.plist)")
     }
 
     /// The most specific text Foundation gives for a parse error (it often names the line).

@@ -1,4 +1,5 @@
 public import Foundation
+import LocatedDocuments
 
 extension XcodeProject {
     /// Product types Xcode knows that exthost leaves out (frameworks, tests, watch apps, …).
@@ -57,7 +58,7 @@ struct ProjectReader {
     }
 
     func fail(_ message: String, at value: OldStylePlist?) -> XcodeProjectError {
-        .input(message, at: value?.location ?? root.location)
+        .input(message, at: (value?.location ?? root.location).in(file.path))
     }
 
     /// The object `id` names, which must be a dictionary with an `isa`.
@@ -208,10 +209,11 @@ struct ProjectReader {
                         try object(product.value["package"], "the package of '\(productName)'", near: product.value))
                 }
                 packageProducts.append(
-                    .init(productName: productName, package: package, location: product.value.location))
+                    .init(productName: productName, package: package, location: product.value.location.in(file.path)))
             }
             var made = XcodeProject.Target(
-                name: name, productType: productType, location: target.value.location, swiftSources: swift,
+                name: name, productType: productType, location: target.value.location.in(file.path),
+                swiftSources: swift,
                 otherSources: other, resources: resources, dependencies: dependencies, settings: levels)
             made.packageProducts = packageProducts
             targets.append(made)
@@ -343,9 +345,10 @@ struct ProjectReader {
             var settings: [String: BuildSettingLevels.Value] = [:]
             for (key, value) in configuration.value["buildSettings"]?.members ?? [] {
                 switch value {
-                case .string(let text, let location): settings[key] = .init(text, at: location)
+                case .string(let text, let location): settings[key] = .init(text, at: location.in(file.path))
                 case .array(let values, let location):
-                    settings[key] = .init(values.compactMap(\.string).joined(separator: " "), at: location)
+                    settings[key] = .init(
+                        values.compactMap(\.string).joined(separator: " "), at: location.in(file.path))
                 default: throw fail("the build setting \(key) is \(value.kindName), not a string", at: value)
                 }
             }

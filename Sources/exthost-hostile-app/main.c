@@ -99,6 +99,10 @@ int main(int argc, char **argv) {
     escape("list-downloads", ep_list_directory(path));
     snprintf(path, sizeof(path), "%s/planted-by-app", root);
     escape("write-device-root", ep_create_file(path));
+    // The pasteboard is a system service: its file is out of reach (UIPasteboard asks exthost).
+    snprintf(path, sizeof(path), "%s/Pasteboard/general.json", root);
+    escape("read-pasteboard-file", ep_read_file(path));
+    escape("write-pasteboard-file", ep_create_file(path));
     // Another group's container, when the test names one (it cannot be listed).
     for (int index = 1; index + 1 < argc; index += 1) {
         if (strcmp(argv[index], "--other-group") == 0) {

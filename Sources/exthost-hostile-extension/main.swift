@@ -93,6 +93,9 @@ func runEscapes(_ welcome: Welcome) throws {
     escape("list-device-root", ep_list_directory(root))
     escape("read-device-root-file", ep_read_file(option("root-file") ?? root + "/x"))
     escape("write-device-root", ep_create_file(root + "/planted"))
+    // The pasteboard is a system service: its file is out of reach (UIPasteboard asks the host).
+    escape("read-pasteboard-file", ep_read_file(root + "/Pasteboard/general.json"))
+    escape("write-pasteboard-file", ep_create_file(root + "/Pasteboard/general.json"))
     escape("list-home", ep_list_directory(home))
     escape("write-home", ep_create_file(home + "/.exthost-planted"))
     escape("write-tmp", ep_create_file("/tmp/exthost-hostile-planted"))

@@ -19,12 +19,25 @@
 // is deleted, then the Inbox itself:
 //   PROBE-APP inbox edit=<R> create=<R> mkdir=<R> move-in=<R> delete=<R> remove-inbox=<R>
 // where R is ok or denied(CODE).
+// With ProbePasteboard (a String in its Info.plist), at launch it reads UIPasteboard.general, sets its
+// string to that value, and reads it again:
+//   PROBE-APP pasteboard before count=<changeCount> items=<numberOfItems> string=<string|nil> url=<url|nil>
+//   PROBE-APP pasteboard after count=<changeCount> string=<string|nil> types=<types, comma-separated>
+// Its App Intents (declared to exthost by a test's Metadata.appintents) print when performed:
+//   PROBE-APP intent <type> text=<text> file=<filename|nil> bytes=<size> type=<UTI|nil> scenes=<connected scenes>
+// ProbeNoteIntent opens the app (openAppWhenRun), ProbeBackgroundIntent does not, ProbeFailingIntent throws.
+// ProbeCopyIntent shares its text with the app's own UIActivityViewController and performs Copy:
+//   PROBE-APP copy completed=<Bool> type=<activity type|nil> error=<message|nil> pasteboard=<UIPasteboard string|nil>
+// ProbeSaveIntent does the same with Save to Files:
+//   PROBE-APP save completed=<Bool> type=<activity type|nil> error=<message|nil>
 // A URL that is not a file (one an extension opened to hand over) prints, per App Group it is entitled to:
 //   PROBE-APP <entry> <url> defaults <group> names=<the group defaults' "names", comma-separated>
 
+import AppIntents
 import Foundation
 import Intents
 import UIKit
+import UniformTypeIdentifiers
 
 final class AppDelegate: UIResponder, UIApplicationDelegate {
     func application(
@@ -35,6 +48,16 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
             "PROBE-APP launched scenes=\(launchOptions == nil ? "or-no-url" : "no") url=\((launchOptions?[.url] as? NSURL)?.lastPathComponent ?? "nil")"
                 + " bundle=\(Bundle.main.bundleIdentifier ?? "nil") info=\(Bundle.main.infoDictionary?["CFBundleName"] ?? "nil")"
         )
+        if let text = Bundle.main.infoDictionary?["ProbePasteboard"] as? String {
+            let pasteboard = UIPasteboard.general
+            print(
+                "PROBE-APP pasteboard before count=\(pasteboard.changeCount) items=\(pasteboard.numberOfItems) "
+                    + "string=\(pasteboard.string ?? "nil") url=\(pasteboard.url?.absoluteString ?? "nil")")
+            pasteboard.string = text
+            print(
+                "PROBE-APP pasteboard after count=\(pasteboard.changeCount) string=\(pasteboard.string ?? "nil") "
+                    + "types=\(pasteboard.types.joined(separator: ","))")
+        }
         return true
     }
 
@@ -196,6 +219,112 @@ enum Probe {
         print(
             "PROBE-APP inbox edit=\(edit) create=\(create) mkdir=\(folder) move-in=\(moveIn) delete=\(delete) "
                 + "remove-inbox=\(removeInbox)")
+    }
+}
+
+struct ProbeNoteIntent: AppIntent {
+    static let title: LocalizedStringResource = "Probe note"
+    static let openAppWhenRun = true
+
+    @Parameter(title: "Text") var text: String
+    @Parameter(title: "File") var file: IntentFile?
+
+    func perform() async throws -> some IntentResult {
+        await ProbeIntents.say("ProbeNoteIntent", text: text, file: file)
+        return .result(value: text.count)
+    }
+}
+
+struct ProbeBackgroundIntent: AppIntent {
+    static let title: LocalizedStringResource = "Probe in the background"
+
+    @Parameter(title: "Text") var text: String
+
+    func perform() async throws -> some IntentResult {
+        await ProbeIntents.say("ProbeBackgroundIntent", text: text, file: nil)
+        return .result(dialog: "done")
+    }
+}
+
+struct ProbeFailingIntent: AppIntent {
+    static let title: LocalizedStringResource = "Probe failure"
+    static let openAppWhenRun = true
+
+    struct Refusal: LocalizedError {
+        var errorDescription: String? { "the probe refuses" }
+    }
+
+    @Parameter(title: "Refuse", default: true) var refuse: Bool
+
+    func perform() async throws -> some IntentResult {
+        if refuse { throw Refusal() }
+        return .result()
+    }
+}
+
+struct ProbeCopyIntent: AppIntent {
+    static let title: LocalizedStringResource = "Probe copy"
+    static let openAppWhenRun = true
+
+    @Parameter(title: "Text") var text: String
+
+    func perform() async throws -> some IntentResult {
+        await ProbeIntents.copy(text)
+        return .result()
+    }
+}
+
+struct ProbeSaveIntent: AppIntent {
+    static let title: LocalizedStringResource = "Probe save"
+    static let openAppWhenRun = true
+
+    @Parameter(title: "Text") var text: String
+
+    func perform() async throws -> some IntentResult {
+        await ProbeIntents.save(text)
+        return .result()
+    }
+}
+
+enum ProbeIntents {
+    /// Save to Files from the app's own share sheet.
+    @MainActor
+    static func save(_ text: String) async {
+        let controller = UIActivityViewController(activityItems: [text], applicationActivities: nil)
+        var line = "PROBE-APP save"
+        controller.completionWithItemsHandler = { type, completed, _, error in
+            line += " completed=\(completed) type=\(type?.rawValue ?? "nil") error=\(error.map { "\($0)" } ?? "nil")"
+        }
+        do {
+            try await controller.perform(
+                UIActivity.ActivityType(rawValue: "com.apple.DocumentManagerUICore.SaveToFiles"), on: nil)
+        } catch {
+            line += " failed=\(error)"
+        }
+        print(line)
+    }
+
+    /// Copy from the app's own share sheet, then what UIPasteboard.general reads.
+    @MainActor
+    static func copy(_ text: String) async {
+        let controller = UIActivityViewController(activityItems: [text], applicationActivities: nil)
+        var line = "PROBE-APP copy"
+        controller.completionWithItemsHandler = { type, completed, _, error in
+            line += " completed=\(completed) type=\(type?.rawValue ?? "nil") error=\(error.map { "\($0)" } ?? "nil")"
+        }
+        do {
+            try await controller.perform(.copyToPasteboard, on: nil)
+        } catch {
+            line += " failed=\(error)"
+        }
+        print(line + " pasteboard=\(UIPasteboard.general.string ?? "nil")")
+    }
+
+    @MainActor
+    static func say(_ type: String, text: String, file: IntentFile?) {
+        print(
+            "PROBE-APP intent \(type) text=\(text) file=\(file?.filename ?? "nil") bytes=\(file?.data.count ?? 0) "
+                + "type=\(file?.type?.identifier ?? "nil") scenes=\(UIApplication.shared.connectedScenes.count)")
     }
 }
 

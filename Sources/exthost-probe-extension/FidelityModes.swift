@@ -11,6 +11,9 @@
 //               sees them: PROBE items <count>, then per item
 //               PROBE item <index> attachments=<count> title=<attributedTitle> text=<attributedContentText>, and
 //               for a property list PROBE plist <its JSON> (Safari's NSExtensionJavaScriptPreprocessingResultsKey)
+//   pasteboard  read UIPasteboard.general, set its string to "from the extension", read it again:
+//               PROBE pasteboard before count=<changeCount> string=<string|nil>, then
+//               PROBE pasteboard after count=<changeCount> string=<string|nil>
 // The ends of a request (second argument: the App Group to write marker files into):
 //   end-writes  start a data load of every attachment whose completion handler writes late-<index> into
 //               the group, then complete the request at once
@@ -23,12 +26,19 @@
 //               the load queue), then write in-handler-after in the same handler
 
 import Foundation
+import UIKit
 import UniformTypeIdentifiers
 
 extension ProbeHandler {
     /// Runs one of the modes above; false for another mode.
     func runFidelityMode(_ context: NSExtensionContext, _ providers: [NSItemProvider]) -> Bool {
         switch Self.mode {
+        case "pasteboard":
+            let pasteboard = UIPasteboard.general
+            say("PROBE pasteboard before count=\(pasteboard.changeCount) string=\(pasteboard.string ?? "nil")")
+            pasteboard.string = "from the extension"
+            say("PROBE pasteboard after count=\(pasteboard.changeCount) string=\(pasteboard.string ?? "nil")")
+            context.completeRequest(returningItems: nil, completionHandler: nil)
         case "bundle":
             let main = Bundle.main
             say(

@@ -1,5 +1,5 @@
-// exthost-probe-extension: a share extension written only against Apple's names (Foundation and
-// UniformTypeIdentifiers), as it would be for iOS. The tests run it through the real pipeline.
+// exthost-probe-extension: a share extension written only against Apple's names (Foundation,
+// UniformTypeIdentifiers and UIKit), as it would be for iOS. The tests run it through the real pipeline.
 //
 // Modes (first argument; when installed with none, its bundle's ProbeMode Info.plist key):
 //   (none)          for every attachment, load the first registered type with the legacy loadItem and

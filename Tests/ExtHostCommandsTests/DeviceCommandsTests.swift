@@ -2,6 +2,7 @@ import AppGroups
 import ExtHostTestSupport
 import Foundation
 import HostSystem
+import LaunchServices
 import Testing
 
 @testable import ExtHostCommands

@@ -1,6 +1,7 @@
 import AppGroups
 import ExtHostTestSupport
 import ExtensionHost
+import ExtensionIPC
 import Foundation
 import Testing
 
@@ -21,6 +22,7 @@ struct HostileAppTests {
         "list-group-containers", "write-device-root", "list-other-group", "write-other-group", "write-tmp",
         "list-tmp", "list-home", "write-home", "ptrace-parent", "read-through-planted-symlink",
         "list-run-through-planted-symlink", "list-run-sockets", "talk-to-probe-run-socket", "read-probe-run-token",
+        "read-pasteboard-file", "write-pasteboard-file",
     ]
 
     /// A device root with the demo bundles, CardDrop's group container, the hostile app (claiming
@@ -63,6 +65,14 @@ struct HostileAppTests {
         try TestSupport.installProbeApp(on: root, sceneDelegate: "FullSceneDelegate")
         let other = try DeviceRoot(url: root).container(.appGroup, identifier: "group.com.example.carddrop").url
         try Data("secret\n".utf8).write(to: other.appendingPathComponent("secret.txt"))
+        // Something on the device's pasteboard, whose file the app must not reach.
+        try DevicePasteboard(root: DeviceRoot(url: root)).setItems(
+            [
+                PasteboardItem(representations: [
+                    PasteboardRepresentation(type: "public.utf8-plain-text", data: Data("copied".utf8))
+                ])
+            ],
+            writer: "com.example.carddrop")
         return (root, other)
     }
 

@@ -16,7 +16,7 @@ struct IPCCommandsTests {
 
         let (code, out, err) = await TestSupport.run(["ipc", "decode", capture.path, "--json"])
         #expect(code == .success, "\(err)")
-        let report = try JSONDecoder().decode(IPCCommands.DecodeReport.self, from: Data(out.utf8))
+        let report = try JSONDecoder().decode(CaptureReport.self, from: Data(out.utf8))
         #expect(report.file == capture.path)
         #expect(
             report.frames == [

@@ -84,7 +84,7 @@ struct AppLintTests {
         let (code, out, _) = await TestSupport.run(["app", "lint", app.path, "--json"], root: root)
         #expect(code == .failure)
         let report = try JSONDecoder().decode(AppLintCommand.Report.self, from: Data(out.utf8))
-        let codes = report.diagnostics.map(\.code)
+        let codes = report.diagnostics.compactMap(\.code?.rawValue)
         for expected in ["ITMS-90737", "handler-rank", "broad-claim", "undeclared-type", "shared-scheme"] {
             #expect(codes.contains(expected), "\(expected) in \(codes)")
         }

@@ -230,7 +230,7 @@ struct RuleCommandsTests {
         #expect(report.activated == nil && output.contains(#""activated": null"#), "present, as null")
         #expect(report.form == "predicate")
         let diagnostic = try #require(report.diagnostics.first)
-        #expect(diagnostic.severity == "error")
+        #expect(diagnostic.severity == .error)
         #expect(diagnostic.code == "typographic-quote")
         #expect(diagnostic.line == 9)
         #expect(diagnostic.column == 85)

@@ -21,6 +21,15 @@ struct HostileExtensionTests {
             atPath: items.appendingPathComponent("link-passwd").path, withDestinationPath: "/etc/passwd")
         let session = FolderSession(folder: items, files: ["card.txt", "doc.inplace", "link-passwd"])
         let foreign = SecurityScopeTokens().issue(for: 1)
+        // Something on the device's pasteboard, whose file the extension must not reach.
+        let pasteboard = DevicePasteboard(root: scratch.root)
+        try pasteboard.setItems(
+            [
+                PasteboardItem(representations: [
+                    PasteboardRepresentation(type: "public.plain-text", data: Data("x".utf8))
+                ])
+            ],
+            writer: "com.example.app")
         let launch = scratch.launch([
             "escapes", "--items", items.path, "--item-file", items.appendingPathComponent("card.txt").path,
             "--other-group", scratch.otherGroup.path, "--root", scratch.root.url.path,
@@ -36,6 +45,10 @@ struct HostileExtensionTests {
         let escaped = escapes.filter { $0.contains(" ESCAPED") }
         #expect(escapes.count >= 25, "\(lines)")
         #expect(escaped.isEmpty, "\(escaped)")
+        for name in ["read-pasteboard-file", "write-pasteboard-file"] {
+            #expect(escapes.contains { $0.hasPrefix("escape \(name) refused") }, "\(name): \(escapes)")
+        }
+        #expect(try pasteboard.contents().changeCount == 1, "the pasteboard is untouched")
         let allowed = lines.filter { $0.hasPrefix("allowed ") }
         if ProcessInfo.processInfo.environment["EXTHOST_PRINT_ESCAPES"] != nil {
             print((escapes + allowed + report.refusals.map { "host refused: " + $0 }).joined(separator: "\n"))

@@ -1,4 +1,5 @@
 import ExtensionIPC
+import Foundation
 import HostSystem
 import Testing
 
@@ -90,5 +91,29 @@ struct WireFormatTests {
         let chunk = DataChunk(
             requestID: 1, offset: 0, bytes: [UInt8](repeating: 0, count: WireFormat.maximumChunkSize + 1))
         #expect { try FrameEncoder.encode(.data(chunk)) } throws: { ($0 as? IPCError)?.code == .frameTooLarge }
+    }
+}
+
+/// The pasteboard service's messages on both wires: the extension's frames and the app's lines.
+@Suite struct PasteboardWireTests {
+    @Test func requestsAndRepliesRoundTripOnBothWires() throws {
+        let item = PasteboardItem(representations: [
+            PasteboardRepresentation(type: "public.utf8-plain-text", data: Data("hi".utf8))
+        ])
+        let request = Message.pasteboard(PasteboardRequest(requestID: 3, items: [item], localOnly: true))
+        let encoded = try JSONEncoder().encode(request)
+        #expect(try JSONDecoder().decode(Message.self, from: encoded) == request)
+        #expect(request.typeName == "pasteboard")
+        let reply = Message.pasteboardReply(
+            PasteboardReply(requestID: 3, contents: PasteboardContents(changeCount: 4, items: [item], writer: "a")))
+        #expect(try JSONDecoder().decode(Message.self, from: try JSONEncoder().encode(reply)) == reply)
+        let line = AppMessage(.pasteboard, id: 3, pasteboardRequest: PasteboardRequest(requestID: 3))
+        #expect(try JSONDecoder().decode(AppMessage.self, from: try JSONEncoder().encode(line)) == line)
+        let intent = AppMessage(
+            .performIntent,
+            appIntent: AppIntentInvocation(
+                typeName: "OpenNote", mangledTypeName: nil,
+                parameters: [IntentParameterValue(name: "text", kind: "string", string: "x")], background: true))
+        #expect(try JSONDecoder().decode(AppMessage.self, from: try JSONEncoder().encode(intent)) == intent)
     }
 }

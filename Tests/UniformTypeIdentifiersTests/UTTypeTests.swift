@@ -22,4 +22,23 @@ struct UTTypeTests {
             URL(fileURLWithPath: "/tmp").appendingPathComponent("readme", conformingTo: .plainText).lastPathComponent
                 == "readme.txt")
     }
+
+    @Test func aNameKeepsAnExtensionValidForTheTypeAndGetsThePreferredOneOtherwise() {
+        let folder = URL(fileURLWithPath: "/tmp/x")
+        #expect(folder.appendingPathComponent("photo.jpeg", conformingTo: .image).lastPathComponent == "photo.jpeg")
+        #expect(folder.appendingPathComponent("photo", conformingTo: .png).lastPathComponent == "photo.png")
+        // .txt is a declared type, but not an image: the image's extension is added.
+        #expect(folder.appendingPathComponent("notes.txt", conformingTo: .png).lastPathComponent == "notes.txt.png")
+        // An undeclared extension gives only a dynamic type: the preferred one is added.
+        #expect(folder.appendingPathComponent("a.zzqq", conformingTo: .pdf).lastPathComponent == "a.zzqq.pdf")
+        #expect(folder.appendingPathComponent("scan").appendingPathExtension(for: .pdf).lastPathComponent == "scan.pdf")
+    }
+
+    @Test(arguments: [
+        ("a.png", "public.png"), ("a.PDF", "com.adobe.pdf"), ("a.zzqq", "public.data"), ("noext", "public.data"),
+    ])
+    func aFileProviderWithoutAContentTypeIsTypedByItsName(_ name: String, _ expected: String) {
+        let provider = NSItemProvider(contentsOf: URL(fileURLWithPath: "/tmp/\(name)"), contentType: nil)
+        #expect(provider.registeredTypeIdentifiers == [expected])
+    }
 }

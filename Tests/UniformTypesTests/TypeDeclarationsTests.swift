@@ -169,7 +169,7 @@ struct TypeDeclarationsTests {
             sourcePath: "/B")
         #expect(registry.declaration(for: "com.example.doc")?.description == "First")
         #expect(diagnostics.map(\.severity) == [.warning])
-        #expect(diagnostics.first?.sourcePath == "/B")
+        #expect(diagnostics.first?.file == "/B")
         #expect(diagnostics.first?.message.contains("already exported by /A") == true)
     }
 
@@ -218,7 +218,7 @@ struct TypeDeclarationsTests {
         #expect(diagnostics.count == 1)
         let diagnostic = try #require(diagnostics.first)
         #expect(diagnostic.severity == c.severity)
-        #expect(diagnostic.sourcePath == "/evil/Info.plist")
+        #expect(diagnostic.file == "/evil/Info.plist")
         #expect(diagnostic.identifier == id)
         #expect(diagnostic.message.contains("system type"))
     }

@@ -20,7 +20,7 @@ import XcodeProjects
             }
             """)
         #expect(value["name"]?.string == "Notes")
-        #expect(value["name"]?.location == SourceLocation(file: "p.pbxproj", line: 3, column: 9))
+        #expect(value["name"]?.location == .init(line: 3, column: 9))
         #expect(value["quoted"]?.string == "a \"b\"\né")
         #expect(value["list"]?.array?.compactMap(\.string) == ["one", "two"])
         #expect(value["list"]?.location.line == 5)

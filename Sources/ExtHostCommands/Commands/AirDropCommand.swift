@@ -53,7 +53,7 @@ enum AirDropCommand {
         examples: [
             "exthost init Demo && exthost device create Bob && exthost airdrop Demo/items/photo.png --to Bob --accept  "
                 + "# Photos takes it: Media/DCIM/100APPLE/photo.png",
-            "exthost airdrop --url carddrop://card/alice --to Bob --accept  # no app registers carddrop: on Bob: exit 3",
+            "exthost device create Bob && exthost airdrop --url carddrop://card/alice --to Bob --accept  # exit 3: no app on Bob registers carddrop:",
         ]
     ) { parsed, context in
         guard let toName = parsed[.to] else {

@@ -1,5 +1,6 @@
 import AppGroups
 import Foundation
+import LaunchServices
 
 /// `exthost device …`, `exthost install`, `exthost uninstall`: devices that live anywhere, as
 /// `xcrun simctl` users know them.

@@ -5,28 +5,6 @@ import Foundation
 enum IPCCommands {
     static var all: [CommandSpec] { [decode] }
 
-    /// `exthost ipc decode --json`.
-    struct DecodeReport: Codable, Sendable, Equatable {
-        /// One frame; a message frame has `type`, a data frame `requestID`, `chunkOffset` and `bytes`
-        /// (the others are null).
-        struct Frame: Codable, Sendable, Equatable {
-            /// The frame's byte offset in the capture.
-            var offset: Int
-            /// `message` or `data`.
-            var kind: String
-            /// The message's type (`hello`, `loadRequest`, …).
-            var type: String?
-            /// The data chunk's request, as a decimal string (a 64-bit number).
-            var requestID: String?
-            /// The chunk's offset in the representation, as a decimal string (a 64-bit number).
-            var chunkOffset: String?
-            /// The chunk's length.
-            var bytes: Int?
-        }
-        var file: String
-        var frames: [Frame]
-    }
-
     /// The largest capture `decode` reads (a capture is a debugging artefact, not a payload).
     static let maximumCaptureSize = 64 << 20
 
@@ -47,24 +25,18 @@ enum IPCCommands {
     ) { parsed, context in
         let path = parsed.positionals[0]
         let bytes = try readCapture(path)
-        var decoder = FrameDecoder()
-        decoder.append(bytes)
-        var frames: [(offset: Int, frame: Frame)] = []
-        do throws(IPCError) {
-            while true {
-                let offset = decoder.consumedByteCount
-                guard let frame = try decoder.nextFrame() else { break }
-                frames.append((offset, frame))
-            }
-            try decoder.finish()
+        let frames: [(offset: Int, frame: Frame)]
+        do throws(CaptureReport.DecodingError) {
+            frames = try CaptureReport.frames(in: bytes)
         } catch {
             throw CommandError.input(
-                "\(path): byte \(decoder.consumedByteCount) (frame \(frames.count + 1)): \(error.code): \(error.message)"
+                "\(path): byte \(error.byteOffset) (frame \(error.frameNumber)): \(error.error.code): \(error.error.message)"
             )
         }
         if frames.isEmpty { throw CommandError.input("\(path): empty: no frame") }
         if parsed[.json] {
-            try context.printJSON(encoding: DecodeReport(file: path, frames: frames.map(report)))
+            try context.printJSON(
+                encoding: CaptureReport(file: path, frames: frames.map { .init($0.frame, at: $0.offset) }))
         } else {
             for (index, entry) in frames.enumerated() {
                 context.print("#\(index + 1) @\(entry.offset) \(line(entry.frame))")
@@ -105,17 +77,6 @@ enum IPCCommands {
             return "message \(message.typeName) \(body)"
         case .data(let chunk):
             return "data request \(chunk.requestID) offset \(chunk.offset), \(chunk.bytes.count) bytes"
-        }
-    }
-
-    private static func report(_ entry: (offset: Int, frame: Frame)) -> DecodeReport.Frame {
-        switch entry.frame.content {
-        case .message(let message):
-            return DecodeReport.Frame(offset: entry.offset, kind: "message", type: message.typeName)
-        case .data(let chunk):
-            return DecodeReport.Frame(
-                offset: entry.offset, kind: "data", requestID: String(chunk.requestID),
-                chunkOffset: String(chunk.offset), bytes: chunk.bytes.count)
         }
     }
 }

@@ -9,18 +9,22 @@ enum InitTemplate {
     static let pathPlaceholder = "@EXTHOST_PATH@"
 
     /// The files, decoded.
-    static var files: [(path: String, bytes: Data)] { decode(encodedFiles) }
+    static var files: [(path: String, bytes: Data)] { decode(listedFiles) }
 
     /// The names `--template` takes: Xcode's three shapes of a share extension.
-    static var templateNames: [String] { encodedTemplates.keys.sorted() }
+    static var templateNames: [String] { listedTemplates.keys.sorted() }
 
     /// The files of the package `--template name` writes, decoded; nil for a name there is none of.
     static func files(template name: String) -> [(path: String, bytes: Data)]? {
-        encodedTemplates[name].map(decode)
+        listedTemplates[name].map(decode)
     }
 
-    private static func decode(_ encoded: [(path: String, base64: String)]) -> [(path: String, bytes: Data)] {
-        encoded.map { ($0.path, Data(base64Encoded: $0.base64, options: .ignoreUnknownCharacters) ?? Data()) }
+    /// The listed files with their bytes (each written once in ``encodedContents``, however many
+    /// templates hold it).
+    private static func decode(_ listed: [(path: String, content: Int)]) -> [(path: String, bytes: Data)] {
+        listed.map {
+            ($0.path, Data(base64Encoded: encodedContents[$0.content], options: .ignoreUnknownCharacters) ?? Data())
+        }
     }
 
     /// The package this exthost was built from (where `Package.swift` sits above this source

@@ -4,6 +4,7 @@ import ExtensionHost
 import ExtensionIPC
 import Foundation
 import LaunchServices
+import Reporting
 
 /// `exthost open`: which installed apps open a file or URL, which one iOS picks, and the file
 /// handed to it (a copy in its Inbox, or the original in place).
@@ -152,7 +153,7 @@ enum AppLintCommand {
 
     /// `exthost app lint --json`.
     struct Report: Codable, Sendable, Equatable {
-        var diagnostics: [RuleReports.Diagnostic]
+        var diagnostics: [Diagnostic]
     }
 
     static let lint = CommandSpec(
@@ -179,7 +180,7 @@ enum AppLintCommand {
         installed.apps.removeAll { $0.url.standardizedFileURL == app.standardizedFileURL }
         let diagnostics = InfoPlistLint.lint(appAt: app, installed: installed)
         if parsed[.json] {
-            try context.printJSON(encoding: Report(diagnostics: diagnostics.map(RuleReports.Diagnostic.init)))
+            try context.printJSON(encoding: Report(diagnostics: diagnostics))
         } else {
             for diagnostic in diagnostics { context.print(RuleCommands.rendered(diagnostic, context)) }
             if diagnostics.isEmpty { context.print("\(app.lastPathComponent): no findings") }

@@ -5,15 +5,6 @@ import Foundation
 // explanation tree and the coverage table.
 
 extension RuleCommands {
-    /// The `--json` report of `check` and `explain`.
-    static func report(
-        path: String, rule: ActivationRule?, result: ActivationResult?, diagnostics: [RuleDiagnostic]
-    ) -> RuleReports.Evaluation {
-        RuleReports.Evaluation(
-            file: path, form: rule?.form?.rawValue, predicate: rule?.canonicalText, activated: result?.activated,
-            diagnostics: diagnostics.map(RuleReports.Diagnostic.init), explanation: result?.explanation)
-    }
-
     /// `file:line:column: severity: message [code]` and the caret excerpt, coloured on a terminal.
     static func rendered(_ diagnostic: RuleDiagnostic, _ context: CommandContext) -> String {
         guard context.usesColor else { return diagnostic.rendered }

@@ -77,10 +77,7 @@ enum RuleCommands {
         let diagnostics = all.flatMap(\.1)
         if parsed[.json] {
             try context.printJSON(
-                encoding: RuleReports.Lint(
-                    files: all.map {
-                        RuleReports.Lint.File(file: $0.0, diagnostics: $0.1.map(RuleReports.Diagnostic.init))
-                    }))
+                encoding: RuleReports.Lint(all.map { (file: $0.0, diagnostics: $0.1) }))
         } else {
             for (path, found) in all {
                 if found.isEmpty { context.print("\(path): no problems") }
@@ -142,7 +139,8 @@ enum RuleCommands {
         guard let rule = loaded else {
             // The rule file could not be read at all.
             if parsed[.json] {
-                try context.printJSON(encoding: report(path: path, rule: nil, result: nil, diagnostics: extra))
+                try context.printJSON(
+                    encoding: RuleReports.Evaluation(path: path, rule: nil, result: nil, diagnostics: extra))
             } else {
                 for diagnostic in extra { context.printError(rendered(diagnostic, context)) }
             }
@@ -151,7 +149,8 @@ enum RuleCommands {
         let result = rule.explain(payload)
         let diagnostics = extra + rule.diagnostics + result.diagnostics
         if parsed[.json] {
-            try context.printJSON(encoding: report(path: path, rule: rule, result: result, diagnostics: diagnostics))
+            try context.printJSON(
+                encoding: RuleReports.Evaluation(path: path, rule: rule, result: result, diagnostics: diagnostics))
         } else {
             for diagnostic in diagnostics { context.printError(rendered(diagnostic, context)) }
             if explaining {
@@ -218,7 +217,7 @@ enum RuleCommands {
             try context.printJSON(
                 encoding: RuleReports.Matrix(
                     rules: parsed.positionals, payloads: payloadPaths, results: rows,
-                    diagnostics: OrderedObject(diagnostics.map { ($0.0, $0.1.map(RuleReports.Diagnostic.init)) })))
+                    diagnostics: diagnostics))
         } else {
             context.print(
                 MatrixTable.render(

@@ -44,6 +44,9 @@ enum SheetCommand {
             .value(
                 .from, "BUNDLE-ID",
                 "With --perform: the sharing app (Copy to/Open in gives it as sourceApplication within its team)."),
+            .value(
+                .saveTo, "FOLDER",
+                "With --perform Save to Files: on-my-iphone (Files/On My iPhone, the default) or downloads."),
             .value(.html, "FILE.html", "Also write the sheet as a page."),
             .flag(.json, "Print one JSON report."),
         ],
@@ -54,8 +57,10 @@ enum SheetCommand {
             {"file": "path"}, {"image": "path"}, {"data": {"text"|"base64"|"file": ...}} or {"itemSource":
             {"placeholder": ITEM, "item": ITEM|null, "itemForActivityType": {TYPE: ITEM|null}, "dataTypeIdentifier",
             "subject", "thumbnail": bool, "linkMetadata": {"originalURL", "url", "title", "icon", "image",
-            "laterTitle"}}}; an application activity is {"type", "title", "category": "share"|"action",
-            "accepts": ["string"|"attributed-string"|"url"|"file-url"|"data"|"image"]}. Paths are relative to the
+            "laterTitle"}}} or {"extensionItem": {"attributedTitle", "attributedContentText", "attachments": [ITEM…]}}
+            (an NSExtensionItem the app builds: extensions receive it as its own item, no system activity takes it);
+            an application activity is {"type", "title", "category": "share"|"action",
+            "accepts": ["string"|"attributed-string"|"url"|"file-url"|"data"|"image"|"extension-item"]}. Paths are relative to the
             manifest.
 
             Every installed share extension (app row) and action extension (action list) is listed, shown when its
@@ -65,7 +70,12 @@ enum SheetCommand {
 
             --perform ID runs the chosen extension in its sandbox with the items each item source gives for that
             activity type and prints the completion the sharing app receives (activityType, completed,
-            returnedItems, activityError); "Copy to" copies the files into the app's Documents/Inbox.
+            returnedItems, activityError); "Copy to" copies the files into the app's Documents/Inbox. Copy
+            (com.apple.UIKit.activity.CopyToPasteboard) puts one pasteboard item per activity item on the device's
+            pasteboard (text as public.utf8-plain-text, a URL as public.url, an image or a file as its bytes under
+            its type; see 'exthost pasteboard show'). Save to Files (com.apple.DocumentManagerUICore.SaveToFiles)
+            writes each item as a file into <root>/Files/On My iPhone (--save-to downloads: <root>/Downloads); a
+            taken name becomes "name 2.ext", "name 3.ext"… (Keep Both), nothing is overwritten.
             Exit: 0 shown (or performed and completed), 1 performed and not completed, 2 bad input, 3 the chosen
             activity is not shown.
             """,
@@ -101,6 +111,13 @@ enum SheetCommand {
         }
         var options = SheetPerformOptions(programs: try Executables.programs())
         options.sharingApp = parsed[.from]
+        if let folder = parsed[.saveTo] {
+            guard let location = FilesLocation(rawValue: folder) else {
+                throw CommandError.usage(
+                    "--save-to is \(FilesLocation.allCases.map(\.rawValue).joined(separator: " or ")), not '\(folder)'")
+            }
+            options.saveLocation = location
+        }
         if let path = parsed[.extensionExecutable] {
             options.extensionExecutable = context.resolve(path)
             options.extensionArguments = parsed[.extensionArgument]
@@ -204,6 +221,16 @@ enum SheetCommand {
             for mistake in share.mistakes { lines.append("mistake: \(mistake)") }
         }
         for path in performance.delivered ?? [] { lines.append("delivered: \(path)") }
+        if let pasteboard = performance.pasteboard {
+            lines.append(
+                "pasteboard: change count \(pasteboard.changeCount), \(pasteboard.items.count) item(s): "
+                    + pasteboard.items.map { $0.joined(separator: "+") }.joined(separator: ", "))
+        }
+        for file in performance.saved ?? [] {
+            lines.append(
+                "saved: \(file.path) (\(file.typeIdentifier), \(file.bytes) bytes)"
+                    + (file.requestedName.map { "; \($0) was taken" } ?? ""))
+        }
         if let launch = performance.app {
             lines.append(
                 AppHandOff.line(launch.delivery, start: launch.start, bundle: launch.bundleIdentifier, pid: launch.pid))

@@ -39,8 +39,14 @@ enum ShortcutCommands {
             NSUserActivity whose activityType is the intent's class name: connectionOptions.userActivities,
             scene(_:continue:), or application(_:continue:restorationHandler:) without scenes. A File parameter is
             copied into the app's tmp/ (INFile with data, filename, typeIdentifier, fileURL).
-            Exit: 0 the app handled it (or the shortcut ran no intent), 1 it did not, 2 bad input (a malformed
-            shortcut or intent definition names its line and column).
+            An App Intent (declared in the bundle's Metadata.appintents/extract.actionsdata) is not an activity:
+            the app's AppIntent type of that name is made, its @Parameters set and its perform() run in the app's
+            process — with openAppWhenRun true the app is launched in the foreground (or reached warm) with its
+            scene; otherwise in a background launch without scenes (the report's delivered.perform says which). A
+            parameter other than a String takes what it is given (a file as an IntentFile on a copy in tmp/).
+            Exit: 0 the app handled it (or the shortcut ran no intent), 1 it did not (perform() threw: the error
+            says what), 2 bad input (a malformed shortcut or intent definition names its line and column; App
+            Intents metadata that is not JSON).
             """
     ) { parsed, context in
         let root = try ContainerSupport.root(parsed, context)
@@ -70,8 +76,11 @@ enum ShortcutCommands {
             }
         }
         let registry = InstalledBundles(root: root).registry
-        let runner = ShortcutRunner(root: root, pick: parsed[.pick]) { bundle, activity in
+        var runner = ShortcutRunner(root: root, pick: parsed[.pick]) { bundle, activity in
             try await AppHandOff.deliver([], userActivities: [activity], to: bundle, on: root)
+        }
+        runner.performIntent = { bundle, invocation in
+            try await AppHandOff.deliver([], appIntent: invocation, to: bundle, on: root)
         }
         let report: ShortcutReport
         do {
@@ -101,11 +110,19 @@ enum ShortcutCommands {
             if let app = report.app {
                 context.print(
                     AppHandOff.line(app.delivery, start: app.start, bundle: app.bundleIdentifier, pid: app.pid))
-                context.print(
-                    AppHandOff.sourceLine(
-                        app.sourceApplication, reason: "a user activity carries no source application"))
+                if report.delivered?.perform == nil {
+                    context.print(
+                        AppHandOff.sourceLine(
+                            app.sourceApplication, reason: "a user activity carries no source application"))
+                }
                 if let output = app.run?.output, !output.isEmpty { context.write(output, toError: false) }
             }
+        }
+        if let app = report.app, [.perform, .performInBackground].contains(app.delivery.method),
+            !app.delivery.handled
+        {
+            context.printError("error: \(app.delivery.detail)")
+            return .failure
         }
         if let app = report.app, app.delivery.method == .lost || !app.delivery.handled { return .failure }
         return .success

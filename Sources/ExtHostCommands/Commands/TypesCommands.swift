@@ -182,7 +182,7 @@ enum TypesCommands {
             let (registry, diagnostics) = try TypeRegistry.system.adding(
                 declarationsFromPlistsAt: paths.map { context.resolve($0) })
             for diagnostic in diagnostics {
-                context.printError("\(diagnostic.severity.rawValue): \(diagnostic.sourcePath): \(diagnostic.message)")
+                context.printError("\(diagnostic.severity.rawValue): \(diagnostic.file ?? ""): \(diagnostic.message)")
             }
             return registry
         } catch let error as TypeRegistryError {

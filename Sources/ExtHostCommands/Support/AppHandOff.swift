@@ -25,11 +25,12 @@ enum AppHandOff {
 
     /// Delivers `contexts` to `bundle`: to the running app (warm), or by launching it (cold).
     static func deliver(
-        _ contexts: [OpenURLContextDescription], userActivities: [UserActivityDescription] = [], to bundle: String,
-        on root: DeviceRoot
+        _ contexts: [OpenURLContextDescription], userActivities: [UserActivityDescription] = [],
+        appIntent: AppIntentInvocation? = nil, to bundle: String, on root: DeviceRoot
     ) async throws -> AppOpenReport {
         let programs = try Executables.programs()
-        let options = try options(programs)
+        var options = try options(programs)
+        options.appIntent = appIntent
         return try await mapped {
             try await AppLaunchServer.deliver(
                 contexts, userActivities: userActivities, to: bundle, on: root, launcher: programs.launcher,
@@ -59,6 +60,8 @@ enum AppHandOff {
         case .applicationContinue:
             return
                 "delivered \(start) to \(bundle)\(process) through application(_:continue:restorationHandler:), which returned \(delivery.handled)"
+        case .perform, .performInBackground:
+            return "performed \(start) in \(bundle)\(process): \(delivery.detail)"
         }
     }
 

@@ -3,6 +3,10 @@ import Foundation
 /// A JSON value with ordered object keys, for the `--json` output of every command.
 ///
 /// Keys print in the order given, so output is stable and diffable.
+///
+/// Not `Predicates.PlistValue` or `AppGroups.DefaultsValue`: an output document needs ordered keys
+/// and unsigned numbers and has no dates or data (its Encoder writes them as JSON's decoder reads
+/// them back); see `PlistValue` for why the three stay apart.
 public enum JSONValue: Sendable, Equatable {
     /// `null`.
     case null

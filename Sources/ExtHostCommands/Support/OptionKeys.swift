@@ -68,6 +68,8 @@ extension OptionKey where Value == String {
     static var from: Self { Self("from") }
     /// `--group`.
     static var group: Self { Self("group") }
+    /// `--save-to`.
+    static var saveTo: Self { Self("save-to") }
     /// `--html`.
     static var html: Self { Self("html") }
     /// `--template`.

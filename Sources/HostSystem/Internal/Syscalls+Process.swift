@@ -100,3 +100,16 @@ internal func system_eh_read_process_memory(
 internal func system_stat(_ path: UnsafePointer<CChar>, _ buf: UnsafeMutablePointer<stat>) -> CInt { stat(path, buf) }
 /// `lstat(2)`: the last component not followed.
 internal func system_lstat(_ path: UnsafePointer<CChar>, _ buf: UnsafeMutablePointer<stat>) -> CInt { lstat(path, buf) }
+
+// MARK: - The running process
+
+internal func system_fflush_all() -> CInt { fflush(nil) }
+
+internal func system_exit(_ status: CInt) -> Never { exit(status) }
+
+// MARK: - Locale
+
+/// A new UTF-8 `LC_CTYPE` locale (`C.UTF-8`), or nil when the C library has none.
+internal func system_newlocale_utf8_ctype() -> locale_t? { newlocale(LC_CTYPE_MASK, "C.UTF-8", nil) }
+
+internal func system_uselocale(_ locale: locale_t) -> locale_t? { uselocale(locale) }

@@ -1,9 +1,15 @@
+import LocatedDocuments
+
 /// A small XML reader that keeps where everything is written: each element's line and column, so a
 /// storyboard's mistakes are reported at their place (`file:line:column`). It reads the XML that
 /// Interface Builder writes — the declaration, comments, a DOCTYPE, elements with single- or
 /// double-quoted attributes, character data, CDATA sections, the five named entities and numeric
 /// character references — and refuses anything else with the line and column of the first byte
 /// that is wrong. It never traps on input: nesting is capped at ``maximumDepth``.
+///
+/// A storyboard is XML but not a property list (elements with attributes and children, not plist
+/// values), so it is read here rather than by the located-document reader
+/// (``LocatedDocuments/LocatedValue``), which reads property lists and JSON into values.
 struct LocatedXML {
     /// One element: its name, attributes, children and text, and where its start tag begins.
     final class Element {
@@ -297,16 +303,10 @@ struct LocatedXML {
                 throw error("'&' starts no entity reference (write '&amp;' for '&')", at: index)
             }
             let reference = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
-            let named = ["lt": "<", "gt": ">", "amp": "&", "quot": "\"", "apos": "'"]
-            if let text = named[reference] {
-                result += Array(text.utf8)
-            } else if reference.hasPrefix("#") {
-                let digits = reference.dropFirst()
-                let value = digits.hasPrefix("x") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
-                guard let value, let scalar = Unicode.Scalar(value) else {
-                    throw error("'&\(reference);' is not a character", at: index)
-                }
+            if let scalar = XMLCharacterReference.scalar(named: reference) {
                 result += Array(String(Character(scalar)).utf8)
+            } else if reference.hasPrefix("#") {
+                throw error("'&\(reference);' is not a character", at: index)
             } else {
                 throw error("unknown entity '&\(reference);'", at: index)
             }

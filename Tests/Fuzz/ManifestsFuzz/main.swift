@@ -3,6 +3,7 @@
 // and the manifest reader must end in a payload or a PayloadError — never a trap — and nothing may
 // appear in the folder besides what was there. Built by Scripts/fuzz with the modules below it.
 import Foundation
+import LocatedDocuments
 
 @testable import Payloads
 
@@ -17,7 +18,7 @@ private let folder: URL = {
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzManifests(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    _ = try? LocatedJSON.parse(bytes)
+    _ = try? LocatedValue.read(bytes, as: .json)
     let manifest = folder.appendingPathComponent("share.json")
     guard (try? Data(bytes).write(to: manifest)) != nil else { return 0 }
     if let payload = try? Payload.load(folder) {

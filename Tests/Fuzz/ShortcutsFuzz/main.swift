@@ -1,10 +1,11 @@
 import Foundation
 
 // libFuzzer target for shortcut property lists (.shortcut): any bytes as the file Shortcut.load
-// reads (LocatedPlist's XML reader with line and column, then WFWorkflowActions, If/Otherwise/End If
-// pairing, parameters). It must refuse or accept without trapping, an error must name a line and
-// column inside the input, and a shortcut it accepts must describe itself. Built by Scripts/fuzz
-// with Shortcuts and what it imports as their own testable modules.
+// reads (the located-document reader's XML property list with line and column, then
+// WFWorkflowActions, If/Otherwise/End If pairing, parameters). It must refuse or accept without
+// trapping, an error must name a line and column inside the input, and a shortcut it accepts must
+// describe itself. Built by Scripts/fuzz with Shortcuts and what it imports as their own testable
+// modules.
 @testable import Shortcuts
 
 private let file = URL(fileURLWithPath: NSTemporaryDirectory())

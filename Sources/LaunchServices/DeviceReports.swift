@@ -1,9 +1,8 @@
-import AppGroups
+public import AppGroups
 import Foundation
-import LaunchServices
 
 /// The `--json` reports of `exthost device …` and `exthost install`, one `Codable` type each: the
-/// output is their encoding (``JSONValue/init(encoding:)``) and tests decode them.
+/// output is their encoding (the command line prints it) and tests decode them.
 public enum DeviceReports {
     /// One device: `exthost device create --json`, and each device of `exthost device list --json`.
     public struct Device: Codable, Sendable, Equatable {
@@ -29,7 +28,8 @@ public enum DeviceReports {
             public var teamIdentifier: String?
         }
 
-        init(_ info: DeviceInfo, root: DeviceRoot) {
+        /// The report of the device `info` describes, whose root is `root`.
+        public init(_ info: DeviceInfo, root: DeviceRoot) {
             name = info.name
             udid = info.udid
             iosVersion = info.iosVersion
@@ -47,7 +47,14 @@ public enum DeviceReports {
     public struct List: Codable, Sendable, Equatable {
         /// Where the devices live.
         public var directory: String
+        /// The devices, in the order found.
         public var devices: [Device]
+
+        /// The list of `devices` under `directory`.
+        public init(directory: String, devices: [Device]) {
+            self.directory = directory
+            self.devices = devices
+        }
     }
 
     /// `exthost install --json`.
@@ -92,7 +99,8 @@ public enum DeviceReports {
             try container.encode(teamIdentifier, forKey: .teamIdentifier)
         }
 
-        init(_ report: InstallReport, root: DeviceRoot) {
+        /// The report of an install into the device at `root`.
+        public init(_ report: InstallReport, root: DeviceRoot) {
             bundleIdentifier = report.bundleIdentifier
             bundle = report.bundlePath
             dataContainer = report.dataContainer

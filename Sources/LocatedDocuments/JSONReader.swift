@@ -1,44 +1,9 @@
-/// A JSON value that remembers where it starts in the text, so `share.json` errors can name a
-/// line and column. Object keys keep their order.
-indirect enum LocatedJSON: Sendable {
-    case null(Location)
-    case bool(Bool, Location)
-    case number(Double, Location)
-    case string(String, Location)
-    case array([LocatedJSON], Location)
-    case object([(key: String, value: LocatedJSON)], Location)
+// JSON text read into located values (``DocumentFormat/json``).
 
-    struct Location: Sendable, Hashable {
-        var line: Int
-        var column: Int
-    }
-
-    var location: Location {
-        switch self {
-        case .null(let at), .bool(_, let at), .number(_, let at), .string(_, let at), .array(_, let at),
-            .object(_, let at):
-            at
-        }
-    }
-
-    var typeName: String {
-        switch self {
-        case .null: "null"
-        case .bool: "boolean"
-        case .number: "number"
-        case .string: "string"
-        case .array: "array"
-        case .object: "object"
-        }
-    }
-
-    struct SyntaxError: Error, Sendable {
-        var location: Location
-        var message: String
-    }
-
+/// Reads JSON text (RFC 8259) with the line and column of every value.
+enum JSONReader {
     /// Parses UTF-8 JSON text (RFC 8259; no comments, no trailing commas).
-    static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> LocatedJSON {
+    static func read(_ bytes: [UInt8]) throws(DocumentSyntaxError) -> LocatedValue {
         var parser = Parser(bytes: bytes)
         parser.skipWhitespace()
         let value = try parser.value(depth: 0)
@@ -55,9 +20,11 @@ indirect enum LocatedJSON: Sendable {
 
         init(bytes: [UInt8]) { self.bytes = bytes }
 
-        var location: Location { Location(line: line, column: index - lineStart + 1) }
+        var location: LocatedValue.Location { LocatedValue.Location(line: line, column: index - lineStart + 1) }
 
-        func error(_ message: String) -> SyntaxError { SyntaxError(location: location, message: message) }
+        func error(_ message: String) -> DocumentSyntaxError {
+            DocumentSyntaxError(location: location, message: message)
+        }
 
         mutating func skipWhitespace() {
             while index < bytes.count {
@@ -72,7 +39,7 @@ indirect enum LocatedJSON: Sendable {
             }
         }
 
-        mutating func value(depth: Int) throws(SyntaxError) -> LocatedJSON {
+        mutating func value(depth: Int) throws(DocumentSyntaxError) -> LocatedValue {
             guard depth < 128 else { throw error("nesting deeper than 128 levels") }
             guard index < bytes.count else { throw error("unexpected end of the file; expected a value") }
             let start = location
@@ -88,7 +55,7 @@ indirect enum LocatedJSON: Sendable {
             }
         }
 
-        mutating func literal(_ word: String) throws(SyntaxError) {
+        mutating func literal(_ word: String) throws(DocumentSyntaxError) {
             let expected = Array(word.utf8)
             guard index + expected.count <= bytes.count, Array(bytes[index..<index + expected.count]) == expected else {
                 throw error("unexpected word; expected \(word)")
@@ -96,7 +63,7 @@ indirect enum LocatedJSON: Sendable {
             index += expected.count
         }
 
-        mutating func number() throws(SyntaxError) -> Double {
+        mutating func number() throws(DocumentSyntaxError) -> Double {
             let start = index
             while index < bytes.count,
                 [UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")]
@@ -112,7 +79,7 @@ indirect enum LocatedJSON: Sendable {
             return value
         }
 
-        mutating func string() throws(SyntaxError) -> String {
+        mutating func string() throws(DocumentSyntaxError) -> String {
             index += 1
             var scalars = String.UnicodeScalarView()
             var run: [UInt8] = []
@@ -170,7 +137,7 @@ indirect enum LocatedJSON: Sendable {
             throw error("unterminated string")
         }
 
-        mutating func hex4() throws(SyntaxError) -> UInt32 {
+        mutating func hex4() throws(DocumentSyntaxError) -> UInt32 {
             guard index + 4 <= bytes.count,
                 let code = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
             else { throw error("\\u must be followed by four hexadecimal digits") }
@@ -178,9 +145,9 @@ indirect enum LocatedJSON: Sendable {
             return code
         }
 
-        mutating func array(depth: Int, start: Location) throws(SyntaxError) -> LocatedJSON {
+        mutating func array(depth: Int, start: LocatedValue.Location) throws(DocumentSyntaxError) -> LocatedValue {
             index += 1
-            var values: [LocatedJSON] = []
+            var values: [LocatedValue] = []
             skipWhitespace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
                 index += 1
@@ -201,13 +168,13 @@ indirect enum LocatedJSON: Sendable {
             }
         }
 
-        mutating func object(depth: Int, start: Location) throws(SyntaxError) -> LocatedJSON {
+        mutating func object(depth: Int, start: LocatedValue.Location) throws(DocumentSyntaxError) -> LocatedValue {
             index += 1
-            var members: [(key: String, value: LocatedJSON)] = []
+            var members: [(key: String, value: LocatedValue)] = []
             skipWhitespace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
                 index += 1
-                return .object(members, start)
+                return .dictionary(members, start)
             }
             while true {
                 skipWhitespace()
@@ -217,7 +184,7 @@ indirect enum LocatedJSON: Sendable {
                 let keyLocation = location
                 let key = try string()
                 if members.contains(where: { $0.key == key }) {
-                    throw SyntaxError(location: keyLocation, message: "duplicate key '\(key)'")
+                    throw DocumentSyntaxError(location: keyLocation, message: "duplicate key '\(key)'")
                 }
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
@@ -234,7 +201,7 @@ indirect enum LocatedJSON: Sendable {
                 }
                 guard bytes[index] == UInt8(ascii: "}") else { throw error("expected ',' or '}' in an object") }
                 index += 1
-                return .object(members, start)
+                return .dictionary(members, start)
             }
         }
     }

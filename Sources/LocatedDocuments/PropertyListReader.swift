@@ -4,71 +4,28 @@ import Foundation
 import FoundationXML
 #endif
 
-/// A property list value with where it is written (1-based line and column of its element), so a
-/// bad shortcut or intent definition names the file, line and column. Binary plists have no lines:
-/// their values carry line 0.
-indirect enum LocatedPlist: Sendable {
-    case string(String, Location)
-    case number(Double, Location)
-    case bool(Bool, Location)
-    case date(Date, Location)
-    case data(Data, Location)
-    case array([LocatedPlist], Location)
-    case dictionary([(key: String, value: LocatedPlist)], Location)
+// Property lists read into located values (``DocumentFormat/propertyList``): XML through
+// XMLParser with each element's line and column, binary through PropertyListSerialization.
 
-    struct Location: Sendable, Hashable, CustomStringConvertible {
-        var line: Int
-        var column: Int
-        var description: String { line > 0 ? "\(line):\(column)" : "" }
-    }
-
-    var location: Location {
-        switch self {
-        case .string(_, let l), .number(_, let l), .bool(_, let l), .date(_, let l), .data(_, let l), .array(_, let l),
-            .dictionary(_, let l):
-            return l
-        }
-    }
-
-    subscript(key: String) -> LocatedPlist? {
-        guard case .dictionary(let members, _) = self else { return nil }
-        return members.last { $0.key == key }?.value
-    }
-
-    var string: String? { if case .string(let value, _) = self { value } else { nil } }
-    var bool: Bool? { if case .bool(let value, _) = self { value } else { nil } }
-    var number: Double? { if case .number(let value, _) = self { value } else { nil } }
-    var array: [LocatedPlist]? { if case .array(let values, _) = self { values } else { nil } }
-    var isDictionary: Bool { if case .dictionary = self { true } else { false } }
-
-    /// A plain property-list object.
-    var object: Any {
-        switch self {
-        case .string(let value, _): return value
-        case .number(let value, _): return value
-        case .bool(let value, _): return value
-        case .date(let value, _): return value
-        case .data(let value, _): return value
-        case .array(let values, _): return values.map(\.object)
-        case .dictionary(let members, _):
-            return Dictionary(members.map { ($0.key, $0.value.object) }, uniquingKeysWith: { $1 })
-        }
-    }
+/// Reads an XML property list with the line and column of every value, or a binary one without.
+enum PropertyListReader {
+    typealias Location = LocatedValue.Location
 
     /// Parses `data`: an XML plist with locations, a binary one without.
-    /// - Throws: ``PlistSyntaxError`` with the line and column of an XML error.
-    static func parse(_ data: Data) throws(PlistSyntaxError) -> LocatedPlist {
+    /// - Throws: ``DocumentSyntaxError`` with the line and column of an XML error.
+    static func read(_ data: Data) throws(DocumentSyntaxError) -> LocatedValue {
         if data.starts(with: Array("bplist".utf8)) {
             guard let object = try? PropertyListSerialization.propertyList(from: data, format: nil) else {
-                throw PlistSyntaxError(line: 0, column: 0, message: "not a readable binary property list")
+                throw DocumentSyntaxError(
+                    location: Location(line: 0, column: 0), message: "not a readable binary property list")
             }
             return located(object)
         }
         // FoundationXML traps on a name or processing instruction that is not UTF-8 (it force-unwraps
         // the decoded string), so such bytes are refused here, where they can be located.
         if let bad = firstInvalidUTF8(data) {
-            throw PlistSyntaxError(
-                line: bad.line, column: bad.column,
+            throw DocumentSyntaxError(
+                location: Location(line: bad.line, column: bad.column),
                 message: "not UTF-8 (byte 0x\(String(bad.byte, radix: 16, uppercase: true)))")
         }
         let builder = Builder()
@@ -77,8 +34,8 @@ indirect enum LocatedPlist: Sendable {
         let ok = parser.parse()
         if let error = builder.error { throw error }
         guard ok, let root = builder.root else {
-            throw PlistSyntaxError(
-                line: parser.lineNumber, column: parser.columnNumber,
+            throw DocumentSyntaxError(
+                location: Location(line: parser.lineNumber, column: parser.columnNumber),
                 message: "not a property list: \(parser.parserError.map { "\($0.localizedDescription)" } ?? "no value")"
             )
         }
@@ -126,7 +83,7 @@ indirect enum LocatedPlist: Sendable {
         return nil
     }
 
-    private static func located(_ object: Any) -> LocatedPlist {
+    private static func located(_ object: Any) -> LocatedValue {
         let none = Location(line: 0, column: 0)
         switch object {
         case let value as String: return .string(value, none)
@@ -144,14 +101,14 @@ indirect enum LocatedPlist: Sendable {
     /// Builds the tree from XMLParser's events.
     private final class Builder: NSObject, XMLParserDelegate {
         enum Frame {
-            case array([LocatedPlist], Location)
-            case dictionary([(key: String, value: LocatedPlist)], Location, pendingKey: String?)
+            case array([LocatedValue], Location)
+            case dictionary([(key: String, value: LocatedValue)], Location, pendingKey: String?)
         }
         var stack: [Frame] = []
-        var root: LocatedPlist?
+        var root: LocatedValue?
         var text = ""
         var start = Location(line: 0, column: 0)
-        var error: PlistSyntaxError?
+        var error: DocumentSyntaxError?
 
         func parser(
             _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
@@ -172,7 +129,7 @@ indirect enum LocatedPlist: Sendable {
         func parser(
             _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?
         ) {
-            let value: LocatedPlist?
+            let value: LocatedValue?
             switch elementName {
             case "plist": return
             case "key":
@@ -217,16 +174,10 @@ indirect enum LocatedPlist: Sendable {
 
         private func fail(_ parser: XMLParser, _ message: String) {
             if error == nil {
-                error = PlistSyntaxError(line: parser.lineNumber, column: parser.columnNumber, message: message)
+                error = DocumentSyntaxError(
+                    location: Location(line: parser.lineNumber, column: parser.columnNumber), message: message)
             }
             parser.abortParsing()
         }
     }
-}
-
-/// A property list that cannot be read, with where.
-struct PlistSyntaxError: Error, Sendable {
-    var line: Int
-    var column: Int
-    var message: String
 }
