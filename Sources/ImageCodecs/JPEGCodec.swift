@@ -18,7 +18,8 @@ package enum JPEGCodec {
             var colorspace: Int32 = 0
             let base = raw.bindMemory(to: UInt8.self).baseAddress
             guard
-                tjDecompressHeader3(handle, base, UInt(raw.count), &width, &height, &subsampling, &colorspace) == 0
+                tjDecompressHeader3(handle, base, UInt(raw.count), &width, &height, &subsampling, &colorspace) == 0,
+                width > 0, height > 0
             else { return nil }
             return (Int(width), Int(height))
         }
@@ -39,6 +40,9 @@ package enum JPEGCodec {
             guard
                 tjDecompressHeader3(handle, base, UInt(raw.count), &width, &height, &subsampling, &colorspace) == 0
             else { throw ImageCodecError("JPEG: " + message(handle)) }
+            // TurboJPEG accepts a start-of-image marker followed by nothing it understands as a
+            // 0 × 0 header; that is no image (ImageIO refuses it).
+            guard width > 0, height > 0 else { throw ImageCodecError("JPEG: no frame header (the image has no size)") }
             var pixels = [UInt8](repeating: 0, count: Int(width) * Int(height) * 4)
             let status = pixels.withUnsafeMutableBufferPointer { out in
                 tjDecompress2(

@@ -37,5 +37,52 @@ struct BuiltInAppTests {
         let second = try await ExtensionHost.runApp(
             "com.example.carddrop", on: device, launcher: launcher, options: options)
         #expect(second.output.contains("alice.card"), "it lists what it holds at launch: \(second.output)")
+
+        // A second file of the same name is kept beside the first, not over it; a URL that is not
+        // a file is only reported.
+        try FileManager.default.copyItem(at: TestSupport.demoItems.appendingPathComponent("alice.card"), to: copy)
+        options.urlContexts = [
+            OpenURLContextDescription(url: copy.absoluteString, openInPlace: false),
+            OpenURLContextDescription(url: "carddrop://card/alice", openInPlace: false),
+        ]
+        let third = try await ExtensionHost.runApp(
+            "com.example.carddrop", on: device, launcher: launcher, options: options)
+        #expect(third.output.contains("received alice-1.card"), "\(third.output)")
+        #expect(third.output.contains("opened carddrop://card/alice"), "\(third.output)")
+        #expect(
+            try Data(contentsOf: documents.appendingPathComponent("Received/alice-1.card")) == Data(contentsOf: kept))
+        #expect(
+            try Data(contentsOf: kept) == Data(contentsOf: TestSupport.demoItems.appendingPathComponent("alice.card")))
+    }
+    /// A bundle without a scene manifest gets a Shortcuts intent through
+    /// `application(_:continue:restorationHandler:)`: the built-in app keeps its text parameter as a
+    /// `.txt` file.
+    @Test func anIntentReachesAnAppWithoutScenesThroughItsDelegate() async throws {
+        let root = try TestSupport.scratchRoot("built-in-app-intent")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let plist = root.appendingPathComponent("Bundles/CardDrop.app/Info.plist")
+        var info = try #require(
+            try PropertyListSerialization.propertyList(from: Data(contentsOf: plist), format: nil) as? [String: Any])
+        info["UIApplicationSceneManifest"] = nil
+        try PropertyListSerialization.data(fromPropertyList: info, format: .xml, options: 0).write(to: plist)
+        let device = DeviceRoot(url: root)
+        let identity = try BundleIdentity.load(bundle: root.appendingPathComponent("Bundles/CardDrop.app"))
+        let documents = try device.dataContainer(for: identity).url.appendingPathComponent("Documents")
+
+        let launcher = try #require(InstalledPrograms.nextToExecutable()).launcher
+        var options = AppLaunchOptions(
+            programs: InstalledPrograms(launcher: launcher, exthost: TestSupport.program("exthost").path))
+        options.userActivities = [
+            UserActivityDescription(
+                activityType: "SaveNoteIntent", intentClassName: "SaveNoteIntent",
+                parameters: [IntentParameterValue(name: "note", kind: "string", string: "buy milk")])
+        ]
+        let run = try await ExtensionHost.runApp(
+            "com.example.carddrop", on: device, launcher: launcher, options: options)
+        #expect(run.launchDelivery?.handled == true, "\(run)")
+        #expect(run.output.contains(#"received intent SaveNoteIntent: note="buy milk" as note.txt"#), "\(run.output)")
+        #expect(
+            try String(contentsOf: documents.appendingPathComponent("Received/note.txt"), encoding: .utf8) == "buy milk"
+        )
     }
 }
