@@ -80,4 +80,10 @@ struct CommandLineBasicsTests {
         let decoded = try JSONDecoder().decode([IntentDeclaration].self, from: Data(json.utf8))
         #expect(decoded == declared)
     }
+
+    @Test func intentsOfAnAppThatIsNotThereIsBadInputNamingIt() async throws {
+        let (code, _, errors) = await run(["shortcut", "intents", "/nonexistent/X.app"])
+        #expect(code == .usage)
+        #expect(errors.contains("/nonexistent/X.app: no app bundle"), "\(errors)")
+    }
 }

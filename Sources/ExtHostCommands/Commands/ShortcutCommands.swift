@@ -135,13 +135,18 @@ enum ShortcutCommands {
             Reads every .intentdefinition in the bundle (INIntents: INIntentName, INIntentClassName or
             <INIntentClassPrefix><INIntentName>Intent — the activity type the app receives — and INIntentParameters
             with INIntentParameterName and INIntentParameterType) and Metadata.appintents/extract.actionsdata.
-            Exit: 0, 2 a malformed definition (its file, line and column).
+            Exit: 0, 2 no app bundle at APP.app or a malformed definition (its file, line and column).
             """,
         examples: ["exthost init Demo && exthost shortcut intents Demo/MyApp.app"]
     ) { parsed, context in
+        let app = context.resolve(parsed.positionals[0])
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: app.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw CommandError.input("\(parsed.positionals[0]): no app bundle (folder) there")
+        }
         let declarations: [IntentDeclaration]
         do {
-            declarations = try IntentCatalog.intents(ofAppAt: context.resolve(parsed.positionals[0]))
+            declarations = try IntentCatalog.intents(ofAppAt: app)
         } catch {
             throw CommandError.input("\(error)")
         }
