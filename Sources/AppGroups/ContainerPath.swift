@@ -56,7 +56,8 @@ public struct ContainerPath: Hashable, Sendable, Comparable, CustomStringConvert
 
     /// The last component.
     public var lastComponent: String {
-        description.split(separator: "/").last.map(String.init) ?? ""
+        guard let slash = description.utf8.lastIndex(of: UInt8(ascii: "/")) else { return description }
+        return String(description[description.utf8.index(after: slash)...])
     }
 
     /// The path without its last component, or nil for a single-component path.

@@ -46,8 +46,8 @@ public final class IntentParameter<Value>: @unchecked Sendable {
         get {
             if let value = lock.withLock({ value }) { return value }
             if let none = Optional<Any>.none as? Value { return none }
-            // Programmer error: read before the system set it (never inside perform()).
-            fatalError("the parameter '\(title)' was read before the system set it")
+            // Read before the system set it (never inside perform()).
+            fatalError("the parameter '\(title)' was read before the system set it")  // programmer error
         }
         set { lock.withLock { value = newValue } }
     }

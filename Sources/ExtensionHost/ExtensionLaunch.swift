@@ -81,13 +81,12 @@ public struct ExtensionLaunch: Sendable {
     /// program built next to the items, or inside the device root, still cannot read them.
     public var readOnlyPaths: [String] {
         var paths = SandboxPolicy.swiftRuntimeDirectories()
-        let libraries = ELFLibraries.originRelative(of: executable)
+        let dependencies = ELFLibraries.dependencies(of: executable)
         // A host linked statically has no runtime loaded to point at: the program's run path says.
-        for directory in ELFLibraries.swiftRuntimeDirectories(in: [executable] + libraries)
-        where !paths.contains(directory) {
+        for directory in dependencies.swiftRuntimeDirectories where !paths.contains(directory) {
             paths.append(directory)
         }
-        for library in libraries where !paths.contains(library) {
+        for library in dependencies.originRelative where !paths.contains(library) {
             paths.append(library)
         }
         for path in extraReadOnlyPaths where !paths.contains(path) { paths.append(path) }

@@ -7,14 +7,31 @@ import Foundation
 ///
 /// A sandboxed program is granted these files one by one, never its directory.
 public enum ELFLibraries {
-    /// The libraries `program` loads from `$ORIGIN`-relative directories (and, recursively, those
-    /// libraries' own), as absolute paths; empty when the file is not an ELF it can read.
-    public static func originRelative(of program: String) -> [String] {
-        var found: [String] = []
+    /// What a confined program needs to read besides itself, from one walk of its dynamic sections.
+    public struct Dependencies: Sendable, Hashable {
+        /// The libraries it loads from `$ORIGIN`-relative directories (and, recursively, those
+        /// libraries' own), as absolute paths.
+        public var originRelative: [String] = []
+        /// The absolute `DT_RUNPATH`/`DT_RPATH` directories of the program and those libraries that
+        /// hold the Swift runtime (`libswiftCore.so`): where a dynamically linked Swift program built
+        /// by a toolchain finds it. A host linked statically (`--static-swift-stdlib`) has no runtime
+        /// of its own loaded to point at, so a confined program's runtime is found from the program.
+        public var swiftRuntimeDirectories: [String] = []
+    }
+
+    /// `program`'s ``Dependencies``; empty when the file is not an ELF it can read.
+    public static func dependencies(of program: String) -> Dependencies {
+        var found = Dependencies()
         var queue = [program]
         var seen = Set<String>()
         while let next = queue.popLast() {
             guard seen.insert(next).inserted, let dynamic = read(next) else { continue }
+            for path in dynamic.searchPaths where path.hasPrefix("/") && !found.swiftRuntimeDirectories.contains(path) {
+                if FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent("libswiftCore.so"))
+                {
+                    found.swiftRuntimeDirectories.append(path)
+                }
+            }
             let origin = (next as NSString).deletingLastPathComponent
             let directories = dynamic.searchPaths.filter { $0.contains("$ORIGIN") || $0.contains("${ORIGIN}") }
                 .map {
@@ -25,7 +42,7 @@ public enum ELFLibraries {
                 for directory in directories {
                     let candidate = ((directory as NSString).appendingPathComponent(name) as NSString).standardizingPath
                     if FileManager.default.fileExists(atPath: candidate) {
-                        if !found.contains(candidate) { found.append(candidate) }
+                        if !found.originRelative.contains(candidate) { found.originRelative.append(candidate) }
                         queue.append(candidate)
                         break
                     }
@@ -35,29 +52,12 @@ public enum ELFLibraries {
         return found
     }
 
-    /// The absolute `DT_RUNPATH`/`DT_RPATH` directories of `program` (and of the libraries it loads
-    /// from `$ORIGIN`) that hold the Swift runtime (`libswiftCore.so`): where a dynamically linked
-    /// Swift program built by a toolchain finds it. A host linked statically
-    /// (`--static-swift-stdlib`) has no runtime of its own loaded to point at, so a confined
-    /// program's runtime is found from the program itself.
-    public static func swiftRuntimeDirectories(of program: String) -> [String] {
-        swiftRuntimeDirectories(in: [program] + originRelative(of: program))
-    }
+    /// The libraries `program` loads from `$ORIGIN`-relative directories (see ``Dependencies``).
+    public static func originRelative(of program: String) -> [String] { dependencies(of: program).originRelative }
 
-    /// The absolute run-path directories of `files` (a program and the libraries it loads) that
-    /// hold the Swift runtime; see ``swiftRuntimeDirectories(of:)``.
-    public static func swiftRuntimeDirectories(in files: [String]) -> [String] {
-        var directories: [String] = []
-        for file in files {
-            guard let dynamic = read(file) else { continue }
-            for path in dynamic.searchPaths where path.hasPrefix("/") && !directories.contains(path) {
-                if FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent("libswiftCore.so"))
-                {
-                    directories.append(path)
-                }
-            }
-        }
-        return directories
+    /// Where `program` finds the Swift runtime (see ``Dependencies``).
+    public static func swiftRuntimeDirectories(of program: String) -> [String] {
+        dependencies(of: program).swiftRuntimeDirectories
     }
 
     struct Dynamic {
