@@ -14,60 +14,74 @@ public enum ExtensionHost {
     /// process limit, or past the timeout, kills the whole tree with `SIGKILL`. After
     /// `completeRequest` or `cancelRequest` it has two seconds to exit before it is killed (the
     /// outcome stays what it asked for). A protocol violation kills it and reports a crash.
+    ///
+    /// With `prepared` (a launcher started earlier for this launcher path and these limits, see
+    /// ``PreparedLauncher``), the run takes it instead of spawning one: it is already in its memory
+    /// cgroup and is sent the same command line a spawned launcher would get.
     /// - Throws: ``HostSystem/Errno`` when the launcher cannot be started (a missing file);
     ///   everything that happens after the spawn is in the report.
-    public static func run(_ launch: ExtensionLaunch, session: some ExtensionSession) async throws -> ExtensionReport {
+    public static func run(
+        _ launch: ExtensionLaunch, session: some ExtensionSession, prepared: PreparedLauncher? = nil
+    ) async throws -> ExtensionReport {
         let start = ContinuousClock.now
-        let (mine, theirs) = try Socket.pair()
-        let connection = Connection(socket: mine)
-        let channel = ExtensionChannel(connection: connection, onProgress: launch.onProgress)
-        let reportPipe: (readEnd: FileDescriptor, writeEnd: FileDescriptor)
-        let logPipe: (readEnd: FileDescriptor, writeEnd: FileDescriptor)
-        do {
-            reportPipe = try FileDescriptor.pipe()
-            logPipe = try FileDescriptor.pipe()
-        } catch {
-            try? theirs.close()
-            connection.close()
-            throw error
+        let wantsBroker = session.wantsScopeBroker && launch.kernelScopes
+        let early = prepared?.take(launcher: launch.launcher, limits: launch.limits)
+        var descriptors = try early?.descriptors ?? LaunchDescriptors.make(scopeBroker: wantsBroker)
+        if early != nil, !wantsBroker {
+            // Started before the host knew: the launcher closes its copy unused.
+            try? descriptors.broker?.0.close()
+            try? descriptors.broker?.1.close()
+            descriptors.broker = nil
         }
+        let connection = Connection(socket: descriptors.mine)
+        let channel = ExtensionChannel(connection: connection, onProgress: launch.onProgress)
         // The kernel's limit behind the watchdog: a cgroup where one can be made, else RLIMIT_DATA.
         var cgroup: MemoryCgroup?
         var memory = MemoryEnforcement.watchdog
         switch launch.limits.memoryEnforcement {
         case .best:
-            cgroup = MemoryCgroup.make(
-                name: "exthost-\(getpid())-\(UInt32.random(in: 0...UInt32.max))",
-                limitBytes: launch.limits.cgroupCeilingBytes)
+            cgroup =
+                early?.cgroup
+                ?? MemoryCgroup.make(name: cgroupName(), limitBytes: launch.limits.cgroupCeilingBytes)
             memory = cgroup == nil ? .rlimitData : .cgroup
         case .rlimitData: memory = .rlimitData
         case .watchdog: memory = .watchdog
         }
         defer { cgroup?.remove() }
         // The security-scope broker: the launcher hands over a seccomp listener on this socket.
-        let brokerSockets = session.wantsScopeBroker && launch.kernelScopes ? try? Socket.pair() : nil
-        var spawn = launch.policy(memory: memory, cgroupProcs: cgroup?.procsFile).spawn(
-            launcher: launch.launcher, program: launch.executable, arguments: launch.arguments,
-            socket: theirs.descriptor, report: reportPipe.writeEnd, standardOutput: logPipe.writeEnd,
-            standardError: logPipe.writeEnd, scopeBroker: brokerSockets?.1.descriptor)
-        spawn.environment = launch.environmentEntries()
-        spawn.workingDirectory = launch.containerURL.path
-        let reportCapture = OutputCapture(reading: reportPipe.readEnd, keepingAtMost: 4096)
-        let logCapture = OutputCapture(reading: logPipe.readEnd, keepingAtMost: launch.logLimit)
+        let brokerSockets = descriptors.broker
+        let policy = launch.policy(memory: memory, cgroupProcs: cgroup?.procsFile)
+        let reportCapture = OutputCapture(reading: descriptors.report.readEnd, keepingAtMost: 4096)
+        let logCapture = OutputCapture(reading: descriptors.log.readEnd, keepingAtMost: launch.logLimit)
         let tracker = RunTracker(start: start)
-        let closeOurCopies = {
-            try? theirs.close()
-            try? reportPipe.writeEnd.close()
-            try? logPipe.writeEnd.close()
-            try? brokerSockets?.1.close()
-        }
         var broker: ScopeBroker?
         let pid: ProcessID
         let status: TerminationStatus
         do {
-            (pid, status) = try await withChildProcess(spawn, teardown: Teardown(gracePeriod: .milliseconds(200))) {
-                child in
-                closeOurCopies()
+            let child: ChildProcess
+            if let early {
+                // Already in its cgroup: the command line completes it.
+                let command = policy.deferredArguments(
+                    program: launch.executable, arguments: launch.arguments, environment: launch.environmentEntries(),
+                    workingDirectory: launch.containerURL.path, scopeBroker: brokerSockets != nil)
+                // A launcher that died already (its report says why) reads nothing: the run reports it.
+                try? early.arguments.sendAll(command)
+                try? early.arguments.close()
+                child = early.child
+            } else {
+                var spawn = policy.spawn(
+                    launcher: launch.launcher, program: launch.executable, arguments: launch.arguments,
+                    socket: descriptors.theirs.descriptor, report: descriptors.report.writeEnd,
+                    standardOutput: descriptors.log.writeEnd, standardError: descriptors.log.writeEnd,
+                    scopeBroker: brokerSockets?.1.descriptor)
+                spawn.environment = launch.environmentEntries()
+                spawn.workingDirectory = launch.containerURL.path
+                child = try ChildProcess(spawning: spawn)
+            }
+            (pid, status) = try await withChildProcess(
+                adopting: child, teardown: Teardown(gracePeriod: .milliseconds(200))
+            ) { child in
+                descriptors.closeChildEnds()
                 if let (ours, _) = brokerSockets {
                     // The program blocks at its first open until the broker answers: start it now.
                     if let listener = await Self.receiveListener(ours, from: child) {
@@ -85,7 +99,8 @@ public enum ExtensionHost {
                 return child.pid
             }
         } catch {
-            closeOurCopies()
+            descriptors.closeChildEnds()
+            try? brokerSockets?.0.close()
             connection.close()
             throw error
         }
@@ -104,6 +119,9 @@ public enum ExtensionHost {
         report.refusals += (broker?.refusals ?? []).map { "kernel: \($0)" }
         return report
     }
+
+    /// A name for one extension process's memory cgroup, unique on the machine.
+    static func cgroupName() -> String { "exthost-\(getpid())-\(UInt32.random(in: 0...UInt32.max))" }
 
     /// The seccomp listener the launcher sends just before exec, or nil when it sends none (no
     /// seccomp user notification here) or the child ends first.

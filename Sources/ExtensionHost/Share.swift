@@ -287,6 +287,23 @@ extension ExtensionHost {
     @MainActor
     public static func share(_ request: ShareRequest) async throws(ShareError) -> ShareReport {
         let started = ContinuousClock.now
+        // The launcher first: its move into the memory cgroup (the kernel's slowest step of a
+        // launch) overlaps everything below. Unused when the rule says no or the input is bad.
+        let prepared = PreparedLauncher.start(launcher: request.launcher, limits: request.limits)
+        do {
+            let report = try await share(request, started: started, prepared: prepared)
+            await prepared?.discard()
+            return report
+        } catch {
+            await prepared?.discard()
+            throw error
+        }
+    }
+
+    @MainActor
+    private static func share(
+        _ request: ShareRequest, started: ContinuousClock.Instant, prepared: PreparedLauncher?
+    ) async throws(ShareError) -> ShareReport {
         let identity = try badInput { try BundleIdentity.load(bundle: request.extensionBundle) }
         // An extension without an App Group (an action extension often has none) runs; it just has
         // no group to commit to. Naming a group it is not entitled to is bad input.
@@ -402,7 +419,7 @@ extension ExtensionHost {
         let before = try? store?.mark()
         let run: ExtensionReport
         do {
-            run = try await ExtensionHost.run(launch, session: session)
+            run = try await ExtensionHost.run(launch, session: session, prepared: prepared)
         } catch {
             throw ShareError(.failed, "cannot start the extension \(executable): \(error)")
         }

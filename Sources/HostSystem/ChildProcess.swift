@@ -196,6 +196,17 @@ public func withChildProcess<R>(
     _ body: (ChildProcess) async throws -> R
 ) async throws -> (value: R, status: TerminationStatus) {
     let child = try ChildProcess(spawning: spawn)
+    return try await withChildProcess(adopting: child, teardown: teardown, body)
+}
+
+/// Runs `body` with a child spawned earlier, and always tears it down afterwards, as
+/// ``withChildProcess(_:teardown:isolation:_:)`` does.
+/// - Returns: what `body` returned and how the child ended.
+/// - Throws: whatever `body` throws (after the teardown).
+public func withChildProcess<R>(
+    adopting child: ChildProcess, teardown: Teardown = Teardown(), isolation: isolated (any Actor)? = #isolation,
+    _ body: (ChildProcess) async throws -> R
+) async throws -> (value: R, status: TerminationStatus) {
     let value: R
     do {
         value = try await body(child)

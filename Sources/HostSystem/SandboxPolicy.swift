@@ -83,6 +83,55 @@ public struct SandboxPolicy: Hashable, Sendable {
         return result + ["--", program] + arguments
     }
 
+    /// The descriptor number an early launcher reads the rest of its command line from.
+    public static var argumentsDescriptorNumber: CInt { 6 }
+
+    /// A ``Spawn`` of a launcher started before the host knows what it will run: it joins the
+    /// memory cgroup `cgroupProcs` (if any) at once (moving a process into a cgroup v1 hierarchy waits for
+    /// an RCU grace period, 10–25 ms, which this overlaps with the host's own work), then waits for
+    /// ``deferredArguments(program:arguments:environment:workingDirectory:scopeBroker:)`` on
+    /// `arguments` (a pipe's read end) — or end of file, on which it exits 0 unused. The other
+    /// descriptors are placed as ``spawn(launcher:program:arguments:socket:report:standardOutput:standardError:scopeBroker:)``
+    /// places them.
+    public static func earlySpawn(
+        launcher: String, cgroupProcs: String?, arguments: FileDescriptor, socket: FileDescriptor?,
+        report: FileDescriptor?, standardOutput: FileDescriptor? = nil, standardError: FileDescriptor? = nil,
+        scopeBroker: FileDescriptor? = nil
+    ) -> Spawn {
+        let cgroup = cgroupProcs.map { ["--cgroup-procs", $0] } ?? []
+        var spawn = Spawn(
+            executable: launcher, arguments: cgroup + ["--arguments-fd", String(argumentsDescriptorNumber)])
+        spawn.processGroup = .newSession
+        spawn.descriptors[1] = standardOutput
+        spawn.descriptors[2] = standardError
+        spawn.descriptors[3] = socket
+        spawn.descriptors[reportDescriptorNumber] = report
+        spawn.descriptors[scopeBrokerDescriptorNumber] = scopeBroker
+        spawn.descriptors[argumentsDescriptorNumber] = arguments
+        return spawn
+    }
+
+    /// What an early launcher (``earlySpawn(launcher:cgroupProcs:arguments:socket:report:standardOutput:standardError:scopeBroker:)``)
+    /// is sent: this policy's arguments without the cgroup (joined already), the program's whole
+    /// environment and working directory, each argument NUL-terminated.
+    public func deferredArguments(
+        program: String, arguments: [String], environment: [String], workingDirectory: String?, scopeBroker: Bool
+    ) -> [UInt8] {
+        var policy = self
+        policy.cgroupProcs = nil
+        var all: [String] = scopeBroker ? ["--scope-broker-fd", String(Self.scopeBrokerDescriptorNumber)] : []
+        for entry in environment { all += ["--env", entry] }
+        if let workingDirectory { all += ["--chdir", workingDirectory] }
+        all += policy.launcherArguments(
+            program: program, arguments: arguments, reportDescriptor: Self.reportDescriptorNumber)
+        var bytes: [UInt8] = []
+        for argument in all {
+            bytes += argument.utf8
+            bytes.append(0)
+        }
+        return bytes
+    }
+
     /// A ``Spawn`` of the launcher running `program` in a new session, with `socket` as fd 3,
     /// `report` (a pipe's write end) as fd ``reportDescriptorNumber``, and the given standard
     /// output and error (default `/dev/null`).

@@ -3,7 +3,16 @@
 //   exthost-sandbox-exec [--ro PATH]... [--rw PATH]... [--rlimit-as BYTES] [--rlimit-data BYTES]
 //       [--rlimit-nofile N] [--rlimit-nproc N] [--rlimit-cpu SECONDS] [--cgroup-procs FILE]
 //       [--scope-broker-fd N] [--no-landlock] [--allow-unconfined] [--drop-capabilities] [--report-fd N]
-//       [--load-library] -- PROGRAM [ARGS...]
+//       [--load-library] [--env NAME=VALUE]... [--chdir DIR] -- PROGRAM [ARGS...]
+//   exthost-sandbox-exec --cgroup-procs FILE --arguments-fd N
+//
+// --arguments-fd N: a launcher started before the host knows what it will run (the host starts it
+// first, so the kernel's slow move into the memory cgroup overlaps the host's own preparation).
+// It joins the cgroup, then reads the rest of its command line from N: NUL-terminated arguments up
+// to end of file, parsed as if they followed these options (every option above but --cgroup-procs
+// and --arguments-fd). End of file with nothing read means the host did not need it: exit 0, no
+// report. --env NAME=VALUE (repeatable) gives PROGRAM exactly these environment entries instead of
+// the launcher's own; --chdir DIR changes to DIR before anything is confined.
 //
 // --load-library: PROGRAM is a shared library (a user's extension built as a dynamic library, as
 // iOS loads an .appex's code into its extension process): instead of execv, the launcher dlopens
@@ -54,6 +63,8 @@
 #define EXIT_SANDBOX 70
 #define EXIT_EXEC 127
 #define MAX_PATHS 256
+#define MAX_ENV 256
+#define MAX_DEFERRED_BYTES (4 << 20)
 #define IPC_FD 3
 
 struct limit {
@@ -70,6 +81,10 @@ struct options {
     int read_write_count;
     struct limit limits[5];
     const char *cgroup_procs;
+    const char *environment[MAX_ENV + 1];
+    int environment_count;
+    const char *working_directory;
+    int arguments_fd;
     int scope_broker_fd;
     int no_landlock;
     int allow_unconfined;
@@ -92,7 +107,8 @@ static void usage_error(const char *message, const char *argument) {
             "usage: exthost-sandbox-exec [--ro PATH]... [--rw PATH]... [--rlimit-as BYTES] [--rlimit-data BYTES]\n"
             "       [--rlimit-nofile N] [--rlimit-nproc N] [--rlimit-cpu SECONDS] [--cgroup-procs FILE]\n"
             "       [--no-landlock] [--allow-unconfined] [--drop-capabilities] [--report-fd N] [--load-library]\n"
-            "       -- PROGRAM [ARGS...]\n");
+            "       [--env NAME=VALUE]... [--chdir DIR] -- PROGRAM [ARGS...]\n"
+            "   or: exthost-sandbox-exec --cgroup-procs FILE --arguments-fd N\n");
     exit(EXIT_USAGE);
 }
 
@@ -105,10 +121,13 @@ static unsigned long long parse_number(const char *option, const char *text) {
     return value;
 }
 
-static void parse(int argc, char **argv, struct options *o) {
+/// Parses argv into o; `deferred` is the second half read from --arguments-fd (which may not name
+/// another cgroup or arguments descriptor).
+static void parse(int argc, char **argv, struct options *o, int deferred) {
     memset(o, 0, sizeof(*o));
     o->report_fd = -1;
     o->scope_broker_fd = -1;
+    o->arguments_fd = -1;
     o->limits[0] = (struct limit){"--rlimit-as", RLIMIT_AS, 0, 0};
     o->limits[1] = (struct limit){"--rlimit-nofile", RLIMIT_NOFILE, 0, 0};
     o->limits[2] = (struct limit){"--rlimit-nproc", RLIMIT_NPROC, 0, 0};
@@ -134,8 +153,24 @@ static void parse(int argc, char **argv, struct options *o) {
             o->scope_broker_fd = (int)fd;
             i++;
         } else if (strcmp(arg, "--cgroup-procs") == 0) {
+            if (deferred) usage_error("--cgroup-procs must come before --arguments-fd's arguments", NULL);
             if (next == NULL || *next == '\0') usage_error("missing file after", arg);
             o->cgroup_procs = next;
+            i++;
+        } else if (strcmp(arg, "--arguments-fd") == 0) {
+            unsigned long long fd = parse_number(arg, next);
+            if (deferred) usage_error("--arguments-fd cannot be given twice", NULL);
+            if (fd <= IPC_FD || fd > INT_MAX) usage_error("--arguments-fd must be above 3", next);
+            o->arguments_fd = (int)fd;
+            i++;
+        } else if (strcmp(arg, "--env") == 0) {
+            if (next == NULL || strchr(next, '=') == NULL || next[0] == '=') usage_error("expected NAME=VALUE after", arg);
+            if (o->environment_count >= MAX_ENV) usage_error("too many entries for", arg);
+            o->environment[o->environment_count++] = next;
+            i++;
+        } else if (strcmp(arg, "--chdir") == 0) {
+            if (next == NULL || *next == '\0') usage_error("missing directory after", arg);
+            o->working_directory = next;
             i++;
         } else if (strcmp(arg, "--no-landlock") == 0) {
             o->no_landlock = 1;
@@ -163,8 +198,51 @@ static void parse(int argc, char **argv, struct options *o) {
             i++;
         }
     }
+    if (o->arguments_fd >= 0) {
+        // Everything else comes from the descriptor.
+        if (i < argc) usage_error("--arguments-fd takes every other argument from its descriptor", argv[i]);
+        return;
+    }
     if (i >= argc) usage_error("missing PROGRAM after --", NULL);
     o->program_argv = &argv[i];
+}
+
+/// Reads the rest of the command line from the --arguments-fd descriptor: argv[0] followed by its
+/// NUL-terminated arguments. Returns the argument count (0: end of file with nothing read, the
+/// host's "not needed"); exits 64 on a read error, an unterminated argument or too much.
+static int read_deferred(int fd, const char *launcher, char ***result) {
+    size_t capacity = 4096, length = 0;
+    char *bytes = malloc(capacity);
+    if (bytes == NULL) usage_error("out of memory reading --arguments-fd", NULL);
+    for (;;) {
+        if (length == capacity) {
+            if (capacity >= MAX_DEFERRED_BYTES) usage_error("more than 4 MiB of arguments on --arguments-fd", NULL);
+            capacity *= 2;
+            char *grown = realloc(bytes, capacity);
+            if (grown == NULL) usage_error("out of memory reading --arguments-fd", NULL);
+            bytes = grown;
+        }
+        ssize_t n = read(fd, bytes + length, capacity - length);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) usage_error("cannot read --arguments-fd", strerror(errno));
+        if (n == 0) break;
+        length += (size_t)n;
+    }
+    close(fd);
+    if (length == 0) {
+        free(bytes);
+        return 0;
+    }
+    if (bytes[length - 1] != '\0') usage_error("the last argument on --arguments-fd is not NUL-terminated", NULL);
+    int count = 1;
+    for (size_t b = 0; b < length; b++) count += bytes[b] == '\0';
+    char **argv = calloc((size_t)count + 1, sizeof(char *));
+    if (argv == NULL) usage_error("out of memory reading --arguments-fd", NULL);
+    argv[0] = (char *)launcher;
+    int index = 1;
+    for (size_t start = 0; start < length; start += strlen(bytes + start) + 1) argv[index++] = bytes + start;
+    *result = argv;
+    return count;
 }
 
 static void report(const struct options *o, const char *line) {
@@ -252,7 +330,7 @@ static int run_library(const struct options *o, int argc, char **argv) {
 
 int main(int argc, char **argv) {
     struct options o;
-    parse(argc, argv, &o);
+    parse(argc, argv, &o, 0);
     if (o.report_fd >= 0 && fcntl(o.report_fd, F_GETFD) < 0) usage_error("--report-fd is not open", NULL);
 
     sigset_t empty;
@@ -265,6 +343,19 @@ int main(int argc, char **argv) {
         if (fd < 0 || write(fd, "0\n", 2) != 2) fail(&o, EXIT_SANDBOX, "cgroup-join-failed", o.cgroup_procs, errno);
         close(fd);
     }
+
+    // Started early: the rest of the command line arrives once the host knows it.
+    if (o.arguments_fd >= 0) {
+        char **deferred = NULL;
+        int count = read_deferred(o.arguments_fd, argv[0], &deferred);
+        if (count == 0) return 0;
+        argc = count;
+        argv = deferred;
+        parse(argc, argv, &o, 1);
+        if (o.report_fd >= 0 && fcntl(o.report_fd, F_GETFD) < 0) usage_error("--report-fd is not open", NULL);
+    }
+    if (o.working_directory != NULL && chdir(o.working_directory) < 0)
+        fail(&o, EXIT_SANDBOX, "chdir-failed", o.working_directory, errno);
 
     if (eh_set_no_new_privs() < 0) fail(&o, EXIT_SANDBOX, "no-new-privs-failed", NULL, errno);
     // A new session detaches from any controlling terminal. When the host already made us a
@@ -336,9 +427,21 @@ int main(int argc, char **argv) {
     report(&o, line);
     close_inherited(&o);
 
+    if (o.environment_count > 0) {
+        // The program's whole environment, as given (a library runs in this process: replace ours).
+        if (o.load_library) {
+            clearenv();
+            for (int e = 0; e < o.environment_count; e++) putenv((char *)o.environment[e]);
+        }
+        o.environment[o.environment_count] = NULL;
+    }
     if (o.load_library) return run_library(&o, argc, argv);
 
-    execv(o.program_argv[0], o.program_argv);
+    if (o.environment_count > 0) {
+        execve(o.program_argv[0], o.program_argv, (char *const *)o.environment);
+    } else {
+        execv(o.program_argv[0], o.program_argv);
+    }
     int error = errno;
     snprintf(line, sizeof(line), "exec-failed errno=%d\n", error);
     report(&o, line);

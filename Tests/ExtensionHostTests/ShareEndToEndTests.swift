@@ -165,3 +165,41 @@ struct ShareEndToEndTests {
         }
     }
 }
+
+/// A launcher started before the share's preparation: the run takes it (the extension is that
+/// process, limited by its cgroup), and one no run took exits and leaves no cgroup behind.
+extension ShareEndToEndTests {
+    @Test func aPreparedLauncherBecomesTheExtensionProcess() async throws {
+        let device = try Device()
+        defer { device.remove() }
+        let launch = try device.launch("exthost", [InstalledPrograms.Role.shareExtension.rawValue])
+        guard let prepared = PreparedLauncher.start(launcher: launch.launcher, limits: launch.limits) else {
+            // No memory cgroup can be made here: the run spawns its own launcher (the other tests).
+            return
+        }
+        let report = try await ExtensionHost.run(launch, session: try Self.demoSession(device), prepared: prepared)
+        #expect(report.outcome == .completed, "\(report.reason)\n\(report.log)")
+        #expect(report.pid == prepared.processID.rawValue)
+        #expect(report.memoryEnforcement == .cgroup)
+        #expect(report.sandbox?.isEnforced == (SandboxPolicy.kernelLandlockABI > 0))
+        #expect(try device.entries().count == 4)
+        await prepared.discard()
+        #expect(!FileManager.default.fileExists(atPath: prepared.cgroupDirectory))
+    }
+
+    @Test func aPreparedLauncherNoRunTookExitsAndItsCgroupIsRemoved() async throws {
+        let device = try Device()
+        defer { device.remove() }
+        var launch = try device.launch("exthost", [InstalledPrograms.Role.shareExtension.rawValue])
+        guard let prepared = PreparedLauncher.start(launcher: launch.launcher, limits: launch.limits) else { return }
+        #expect(FileManager.default.fileExists(atPath: prepared.cgroupDirectory))
+        // Another limit than it was started for: the run spawns its own and leaves this one.
+        launch.limits.memoryBytes += 1 << 20
+        let report = try await ExtensionHost.run(launch, session: try Self.demoSession(device), prepared: prepared)
+        #expect(report.outcome == .completed, "\(report.reason)\n\(report.log)")
+        #expect(report.pid != prepared.processID.rawValue)
+        await prepared.discard()
+        #expect(!FileManager.default.fileExists(atPath: prepared.cgroupDirectory))
+        #expect(kill(prepared.processID.rawValue, 0) == -1, "the unused launcher was not reaped")
+    }
+}
