@@ -33,6 +33,9 @@ let package = Package(
         .library(name: "ExtHostFixtureAppex", type: .dynamic, targets: ["ExtHostFixtureAppex"]),
         // The sandbox launcher; a test target that shares depends on it so it is built beside the tests.
         .executable(name: "exthost-sandbox-exec", targets: ["exthost-sandbox-exec"]),
+        // The built-in extensions (save-to-group, uppercase action) as a small program of their own: it
+        // starts faster than re-executing `exthost`; without it `exthost` runs them itself.
+        .executable(name: "exthost-builtin-extension", targets: ["exthost-builtin-extension"]),
     ],
     targets: [
         // MARK: - C
@@ -205,6 +208,7 @@ let package = Package(
             name: "bench-rules", dependencies: ["ActivationRules", "Predicates", "UniformTypes", "HostSystem"]),
         .executableTarget(name: "bench-items", dependencies: ["ItemProviders", "HostSystem"]),
         .executableTarget(name: "bench-testdevice", dependencies: ["ExtHostTesting"]),
+        .executableTarget(name: "exthost-builtin-extension", dependencies: ["ExtensionRuntime", "HostSystem"]),
 
         // MARK: - Tests (one target per library module; ExtHostTestSupport holds what they share)
         .target(name: "ExtHostTestSupport", dependencies: ["HostSystem"], path: "Tests/ExtHostTestSupport"),
@@ -242,7 +246,8 @@ let package = Package(
             name: "ExtensionHostTests",
             dependencies: [
                 "ExtensionHost", "ExtensionIPC", "HostSystem", "AppGroups", "ItemProviders", "exthost-sandbox-exec",
-                "exthost-hostile-extension", "exthost-example-extension", "exthost",
+                "exthost-hostile-extension", "exthost-example-extension", "exthost", "exthost-builtin-extension",
+                "ExtensionRuntime",
             ]),
         .testTarget(
             name: "ExtensionFoundationTests",

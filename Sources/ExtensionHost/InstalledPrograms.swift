@@ -39,16 +39,22 @@ public struct InstalledPrograms: Sendable, Hashable {
     public static let launcherName = "exthost-sandbox-exec"
     /// exthost's own executable's file name.
     public static let exthostName = "exthost"
+    /// The built-in extensions' program's file name.
+    public static let extensionsName = "exthost-builtin-extension"
 
     /// `exthost-sandbox-exec`: every extension and app process starts through it.
     public var launcher: String
     /// The `exthost` executable (nil: not installed, so bundles without a program cannot run).
     public var exthost: String?
+    /// `exthost-builtin-extension`, the built-in extensions as a program of their own (nil: not installed;
+    /// `exthost` runs them in its roles instead, starting about ten milliseconds slower).
+    public var extensions: String?
 
     /// The programs at the paths given.
-    public init(launcher: String, exthost: String?) {
+    public init(launcher: String, exthost: String?, extensions: String? = nil) {
         self.launcher = launcher
         self.exthost = exthost
+        self.extensions = extensions
     }
 
     /// The programs installed beside the running executable (SwiftPM builds them into one
@@ -56,7 +62,9 @@ public struct InstalledPrograms: Sendable, Hashable {
     /// whose test target depends on them), or nil when the launcher is not there.
     public static func nextToExecutable() -> InstalledPrograms? {
         guard let launcher = SiblingExecutable.path(launcherName) else { return nil }
-        return InstalledPrograms(launcher: launcher, exthost: SiblingExecutable.path(exthostName))
+        return InstalledPrograms(
+            launcher: launcher, exthost: SiblingExecutable.path(exthostName),
+            extensions: SiblingExecutable.path(extensionsName))
     }
 
     /// `exthost ROLE arguments…`, or nil when exthost is not installed.
@@ -64,10 +72,16 @@ public struct InstalledPrograms: Sendable, Hashable {
         exthost.map { ProgramInvocation(executable: $0, arguments: [role.rawValue] + arguments) }
     }
 
-    /// The built-in share extension (`exthost __extension`).
-    public var builtInShareExtension: ProgramInvocation? { invocation(.shareExtension) }
-    /// The built-in action extension (`exthost __action-extension`).
-    public var builtInActionExtension: ProgramInvocation? { invocation(.actionExtension) }
+    /// The built-in share extension: `exthost-builtin-extension __extension` where that program is
+    /// installed, else `exthost __extension`.
+    public var builtInShareExtension: ProgramInvocation? { builtInExtension(.shareExtension) }
+    /// The built-in action extension: `exthost-builtin-extension __action-extension` where that program is
+    /// installed, else `exthost __action-extension`.
+    public var builtInActionExtension: ProgramInvocation? { builtInExtension(.actionExtension) }
+
+    private func builtInExtension(_ role: Role) -> ProgramInvocation? {
+        extensions.map { ProgramInvocation(executable: $0, arguments: [role.rawValue]) } ?? invocation(role)
+    }
     /// The built-in app (`exthost __app`).
     public var builtInApp: ProgramInvocation? { invocation(.app) }
 }

@@ -1,4 +1,5 @@
 import ExtensionHost
+import ExtensionRuntime
 import Testing
 
 /// exthost's installed programs: each role is the hidden command word `exthost` dispatches on.
@@ -14,6 +15,24 @@ struct InstalledProgramsTests {
             programs.invocation(.stressReader, ["--group", "g"])?.arguments == ["__stress-reader", "--group", "g"])
     }
 
+    /// Where `exthost-builtin-extension` is installed it runs the built-in extensions, with the same words.
+    @Test func theBuiltInExtensionsProgramRunsTheExtensionRolesWhereInstalled() {
+        let programs = InstalledPrograms(
+            launcher: "/opt/bin/exthost-sandbox-exec", exthost: "/opt/bin/exthost",
+            extensions: "/opt/bin/exthost-builtin-extension")
+        #expect(
+            programs.builtInShareExtension
+                == ProgramInvocation(executable: "/opt/bin/exthost-builtin-extension", arguments: ["__extension"]))
+        #expect(
+            programs.builtInActionExtension
+                == ProgramInvocation(executable: "/opt/bin/exthost-builtin-extension", arguments: ["__action-extension"]))
+        #expect(programs.builtInApp?.executable == "/opt/bin/exthost")
+        // The words the program dispatches on are the roles' own.
+        #expect(BuiltInExtension.saveToGroup.rawValue == InstalledPrograms.Role.shareExtension.rawValue)
+        #expect(BuiltInExtension.uppercaseAction.rawValue == InstalledPrograms.Role.actionExtension.rawValue)
+        #expect(BuiltInExtension.programName == InstalledPrograms.extensionsName)
+    }
+
     @Test func withoutExthostNoBundleWithoutAProgramCanRun() {
         let programs = InstalledPrograms(launcher: "/opt/bin/exthost-sandbox-exec", exthost: nil)
         #expect(programs.builtInShareExtension == nil && programs.builtInApp == nil)
@@ -25,5 +44,6 @@ struct InstalledProgramsTests {
         let programs = try #require(InstalledPrograms.nextToExecutable())
         #expect(programs.launcher.hasSuffix("/" + InstalledPrograms.launcherName))
         #expect(programs.exthost?.hasSuffix("/" + InstalledPrograms.exthostName) == true)
+        #expect(programs.extensions?.hasSuffix("/" + InstalledPrograms.extensionsName) == true)
     }
 }

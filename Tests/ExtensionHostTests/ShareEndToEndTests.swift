@@ -111,6 +111,23 @@ struct ShareEndToEndTests {
         #expect(report.refusals.isEmpty, "\(report.refusals)")
     }
 
+    /// The built-in extension as its own small program saves the same four attachments; a word it
+    /// does not know is a usage error (exit 64) before any host is reached.
+    @Test func theBuiltInExtensionsOwnProgramSavesTheSame() async throws {
+        let device = try Device()
+        defer { device.remove() }
+        let report = try await ExtensionHost.run(
+            try device.launch(InstalledPrograms.extensionsName, [InstalledPrograms.Role.shareExtension.rawValue]),
+            session: try Self.demoSession(device))
+        #expect(report.outcome == .completed, "\(report.reason)\n\(report.log)\n\(report.messages)")
+        #expect(report.completion?.outcomes.map(\.kind) == [.file, .file, .data, .file])
+        #expect(try device.entries().count == 4)
+        let wrong = try await ExtensionHost.run(
+            try device.launch(InstalledPrograms.extensionsName, ["__app"]), session: try Self.demoSession(device))
+        #expect(wrong.outcome != .completed)
+        #expect(wrong.log.contains("usage: exthost-builtin-extension __extension | __action-extension"), "\(wrong.log)")
+    }
+
     @Test func aUsersOwnExtensionRunsOnTheSameDataPath() async throws {
         let device = try Device()
         defer { device.remove() }

@@ -2,8 +2,9 @@ import ExtensionHost
 import ExtensionRuntime
 
 /// `exthost __extension`: exthost re-executed as the built-in save-to-group share extension, inside
-/// the sandbox `exthost share` puts it in. Not for direct use (it needs the host on descriptor 3),
-/// so `exthost --help` leaves it out.
+/// the sandbox `exthost share` puts it in, where the smaller `exthost-builtin-extension` program is not
+/// installed beside it. Not for direct use (it needs the host on descriptor 3), so `exthost --help`
+/// leaves it out.
 enum ExtensionCommand {
     /// The hidden command word.
     static let name = InstalledPrograms.Role.shareExtension.rawValue
@@ -17,19 +18,13 @@ enum ExtensionCommand {
         [actionName], summary: "Run as the built-in action extension (started by 'exthost sheet --perform').",
         discussion: "Needs the host's socket on descriptor 3; 'exthost sheet --perform' starts it."
     ) { _, _ in
-        let status = await ExtensionRuntime.main(name: "exthost-uppercase") { context, environment in
-            await UppercaseActionExtension.run(context, environment)
-        }
-        return status == 0 ? .success : .failure
+        await BuiltInExtension.uppercaseAction.run() == 0 ? .success : .failure
     }
 
     static let command = CommandSpec(
         [name], summary: "Run as the built-in save-to-group share extension (started by 'exthost share').",
         discussion: "Needs the host's socket on descriptor 3; 'exthost share' starts it."
     ) { _, _ in
-        let status = await ExtensionRuntime.main(name: "exthost-save-to-group") { context, environment in
-            try await SaveToGroupExtension.run(context, environment)
-        }
-        return status == 0 ? .success : .failure
+        await BuiltInExtension.saveToGroup.run() == 0 ? .success : .failure
     }
 }
