@@ -23,6 +23,25 @@ struct ProcessMonitorTests {
         return sample
     }
 
+    /// The `/proc` reader takes the first number of each wanted key's line, nothing else.
+    @Test func procFieldsAreReadByKeyFromTheBytes() {
+        let text = """
+            Name:\texthost-builtin
+            VmRSS:\t   12345 kB
+            RssAnon:\t    2048 kB
+            Pss_Anon:         17 kB
+            Threads:\t5
+            VmSwap:\tlots kB
+            VmData:\t12kB
+            RssAnon:\t    9999 kB
+            Vm
+            """
+        let values = ProcessMonitor.fields(
+            Array(text.utf8), ["RssAnon", "VmRSS", "Threads", "VmSwap", "VmData", "Pss", "Vm", "Name"])
+        #expect(values == [2048, 12345, 5, nil, nil, nil, nil, nil])
+        #expect(ProcessMonitor.fields([], ["VmRSS"]) == [nil])
+    }
+
     @Test func readsAChildsRealFootprintNotItsVirtualSize() async throws {
         let idle = try await sampleHolding(0)
         let busy = try await sampleHolding(64)
