@@ -292,7 +292,10 @@ let package = Package(
             ]),
         .testTarget(
             name: "ExtHostTestingTests",
-            dependencies: ["ExtHostTesting", "ExtHostTestSupport", "exthost", "exthost-sandbox-exec", "ExtensionIPC"]),
+            dependencies: [
+                "ExtHostTesting", "ExtHostTestSupport", "exthost", "exthost-sandbox-exec", "ExtensionIPC", "HostSystem",
+                "exthost-builtin-extension",
+            ]),
         .testTarget(name: "HeadlessScreensTests", dependencies: ["HeadlessScreens"]),
         // Fixtures/ holds Xcode projects written for these tests (their Swift files are not compiled here).
         .testTarget(name: "XcodeProjectsTests", dependencies: ["XcodeProjects"], exclude: ["Fixtures"]),

@@ -30,6 +30,9 @@ public struct TestDevice: Sendable {
     public let root: DeviceRoot
     /// Where `swift build` put the programs (the test bundle's own directory).
     public let products: URL
+    /// The sandbox launcher the next share takes, started when the previous one ended so that its
+    /// move into a memory cgroup (the kernel's slowest step of a launch) is off the next share's path.
+    private let nextLauncher = Locked<PreparedLauncher?>(nil)
 
     /// A new, empty device.
     /// - Throws: ``TestDeviceError`` when the sandbox launcher is not built beside the tests.
@@ -53,8 +56,14 @@ public struct TestDevice: Sendable {
         }
     }
 
-    /// Removes the device and everything on it.
-    public func remove() { try? FileManager.default.removeItem(at: root.url) }
+    /// Removes the device and everything on it (and ends the launcher kept for its next share).
+    public func remove() {
+        nextLauncher.withLock { launcher in
+            launcher?.discardInBackground()
+            launcher = nil
+        }
+        try? FileManager.default.removeItem(at: root.url)
+    }
 
     /// The package being tested: the folder above `.build` (where `MyApp.app` usually sits).
     public static var packageDirectory: URL {
@@ -121,6 +130,18 @@ public struct TestDevice: Sendable {
         request.lenient = lenient
         request.limits = limits
         request.shuffleLoadsSeed = shuffleLoads
+        request.preparedLauncher = nextLauncher.withLock { launcher in
+            defer { launcher = nil }
+            return launcher
+        }
+        defer {
+            // Ready for the next share (a test's shares come one after another).
+            let next = PreparedLauncher.start(launcher: request.launcher, limits: limits)
+            nextLauncher.withLock { launcher in
+                launcher?.discardInBackground()
+                launcher = next
+            }
+        }
         return try await ExtensionHost.share(request)
     }
 

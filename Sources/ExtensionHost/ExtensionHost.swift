@@ -121,7 +121,16 @@ public enum ExtensionHost {
     }
 
     /// A name for one extension process's memory cgroup, unique on the machine.
-    static func cgroupName() -> String { "exthost-\(getpid())-\(UInt32.random(in: 0...UInt32.max))" }
+    static func cgroupName() -> String {
+        _ = abandonedCgroupsRemoved
+        return "\(cgroupPrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    }
+
+    /// What every extension process's memory cgroup is named with, before its host's pid.
+    static let cgroupPrefix = "exthost-"
+
+    /// Once per process, before its first cgroup: those of hosts that died without removing theirs.
+    private static let abandonedCgroupsRemoved: Void = { MemoryCgroup.removeAbandoned(prefix: cgroupPrefix) }()
 
     /// The seccomp listener the launcher sends just before exec, or nil when it sends none (no
     /// seccomp user notification here) or the child ends first.

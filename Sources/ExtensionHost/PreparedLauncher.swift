@@ -103,6 +103,14 @@ public final class PreparedLauncher: Sendable {
     }
 }
 
+extension PreparedLauncher {
+    /// Ends the launcher without waiting (for a caller that cannot): it reads end of file and
+    /// exits; a task reaps it and removes its cgroup.
+    public func discardInBackground() {
+        Task.detached { await self.discard() }
+    }
+}
+
 /// The descriptors one extension process is started with, and the host's ends of them.
 struct LaunchDescriptors: Sendable {
     /// The IPC socket: the host's end and the extension's (its fd 3).

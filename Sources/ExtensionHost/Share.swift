@@ -57,6 +57,9 @@ public struct ShareRequest: Sendable {
     /// Whether the kernel may enforce security scopes (false: the API alone, as on a machine
     /// without seccomp user notification).
     public var kernelScopes = true
+    /// A launcher started earlier for this share (``PreparedLauncher``; nil: the share starts one
+    /// itself as it begins). One a share does not take is ended with it.
+    public var preparedLauncher: PreparedLauncher?
     /// The sandbox launcher (`exthost-sandbox-exec`).
     public var launcher: String
     /// What happens when the extension asks to open a URL: Launch Services' choice of app and the
@@ -289,7 +292,8 @@ extension ExtensionHost {
         let started = ContinuousClock.now
         // The launcher first: its move into the memory cgroup (the kernel's slowest step of a
         // launch) overlaps everything below. Unused when the rule says no or the input is bad.
-        let prepared = PreparedLauncher.start(launcher: request.launcher, limits: request.limits)
+        let prepared =
+            request.preparedLauncher ?? PreparedLauncher.start(launcher: request.launcher, limits: request.limits)
         do {
             let report = try await share(request, started: started, prepared: prepared)
             await prepared?.discard()

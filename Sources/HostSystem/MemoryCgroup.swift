@@ -25,21 +25,7 @@ public final class MemoryCgroup: Sendable {
     /// A new cgroup named `name` with memory limited to `limitBytes`, or nil when this process may
     /// not make one (no delegated memory controller, not writable).
     public static func make(name: String, limitBytes: Int) -> MemoryCgroup? {
-        guard let text = try? String(contentsOfFile: "/proc/self/cgroup", encoding: .utf8) else { return nil }
-        var candidates: [(parent: String, version: Int)] = []
-        for line in text.split(separator: "\n") {
-            let fields = line.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
-            guard fields.count == 3 else { continue }
-            let path = String(fields[2])
-            if fields[0] == "0", fields[1].isEmpty,
-                FileManager.default.fileExists(atPath: "/sys/fs/cgroup/cgroup.controllers")
-            {
-                candidates.append(("/sys/fs/cgroup" + path, 2))
-            } else if fields[1].split(separator: ",").contains("memory") {
-                candidates.append(("/sys/fs/cgroup/memory" + path, 1))
-            }
-        }
-        for (parent, version) in candidates {
+        for (parent, version) in parents {
             let directory = (parent as NSString).appendingPathComponent(name)
             guard
                 (try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)) != nil
@@ -58,6 +44,49 @@ public final class MemoryCgroup: Sendable {
         }
         return nil
     }
+    /// Removes the cgroups a process that died without removing them left under ``parents``:
+    /// those named `PREFIX<pid>-…` whose process no longer exists (killed, or it never ended a
+    /// launcher it kept). An empty cgroup costs the kernel memory for as long as it exists, and a
+    /// test suite makes thousands. Returns how many were removed.
+    @discardableResult
+    public static func removeAbandoned(prefix: String) -> Int {
+        var removed = 0
+        for (parent, _) in parents {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent) else { continue }
+            for name in names where name.hasPrefix(prefix) {
+                let rest = name.dropFirst(prefix.count)
+                guard let dash = rest.firstIndex(of: "-"), let pid = CInt(rest[..<dash]), pid > 0 else { continue }
+                do throws(Errno) {
+                    try ProcessID(rawValue: pid).send(Signal(rawValue: 0))
+                    continue  // alive (or another user's): not ours to remove
+                } catch {
+                    guard error == .noSuchProcess else { continue }
+                }
+                if rmdir(parent + "/" + name) == 0 { removed += 1 }
+            }
+        }
+        return removed
+    }
+
+    /// Where this process may make memory cgroups: under its own cgroup in each hierarchy that has
+    /// the memory controller (read once: a process does not move).
+    private static let parents: [(parent: String, version: Int)] = {
+        guard let text = try? String(contentsOfFile: "/proc/self/cgroup", encoding: .utf8) else { return [] }
+        var candidates: [(parent: String, version: Int)] = []
+        for line in text.split(separator: "\n") {
+            let fields = line.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+            guard fields.count == 3 else { continue }
+            let path = String(fields[2])
+            if fields[0] == "0", fields[1].isEmpty,
+                FileManager.default.fileExists(atPath: "/sys/fs/cgroup/cgroup.controllers")
+            {
+                candidates.append(("/sys/fs/cgroup" + path, 2))
+            } else if fields[1].split(separator: ",").contains("memory") {
+                candidates.append(("/sys/fs/cgroup/memory" + path, 1))
+            }
+        }
+        return candidates
+    }()
 
     /// How many times the kernel's OOM killer ended a process of the cgroup.
     public var oomKills: Int {

@@ -2,6 +2,7 @@ import ExtHostTestSupport
 import ExtHostTesting
 import ExtensionIPC
 import Foundation
+import HostSystem
 import Testing
 
 /// `TestDevice` as a user's test uses it: install the demo app, share the demo items through the
@@ -34,6 +35,30 @@ struct TestDeviceTests {
         let inbox = try device.inbox(group: TestSupport.group)
         #expect(Set(inbox.map(\.entry.name)) == ["alice.card", "menu.pdf", "note.txt", "photo.png"])
         #expect(device.groupContainer(TestSupport.group) != nil)
+    }
+
+    /// A test's shares come one after another: each leaves a launcher waiting (already in its
+    /// memory cgroup) that the next share's extension runs in.
+    @Test func theNextShareRunsInTheLauncherThePreviousLeftReady() async throws {
+        let device = try TestDevice()
+        defer { device.remove() }
+        try device.install(appAt: try Self.app(in: device.root.url))
+        let first = try await device.share(itemsAt: TestSupport.demoItems)
+        #expect(first.completed, "\(first)")
+        // The launchers waiting for a command line among this process's children (other tests'
+        // devices may have theirs too).
+        let waiting = ProcessMonitor.children(of: .current).filter { pid in
+            let arguments = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))) ?? Data()
+            return String(decoding: arguments, as: UTF8.self).contains("--arguments-fd")
+        }
+        let second = try await device.share(itemsAt: TestSupport.demoItems)
+        #expect(second.completed, "\(second)")
+        guard
+            MemoryCgroup.make(name: "exthost-probe-\(UUID().uuidString)", limitBytes: 1 << 30).map({ $0.remove() })
+                != nil
+        else { return }  // no memory cgroup here: every share starts its own launcher
+        let pid = try #require(second.extension?.pid)
+        #expect(waiting.map { Int($0.rawValue) }.contains(pid), "\(waiting) does not hold \(pid)")
     }
 
     @Test func openingAFileLaunchesTheAppThatOwnsItsType() async throws {

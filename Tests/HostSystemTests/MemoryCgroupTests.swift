@@ -1,3 +1,4 @@
+import Foundation
 import HostSystem
 import Testing
 
@@ -38,6 +39,27 @@ struct MemoryCgroupTests {
         let ready = try FileDescriptor.poll([(first.readEnd, .readable), (second.readEnd, .readable)], timeout: nil)
         #expect(ready[0].isEmpty)
         #expect(ready[1].contains(.readable))
+    }
+
+    /// A cgroup left by a process that is gone is removed; one of a live process stays.
+    @Test(.enabled(if: canMakeCgroups)) func abandonedCgroupsOfDeadProcessesAreRemoved() async throws {
+        let prefix = "exthost-abandoned-test-\(UInt32.random(in: 0...UInt32.max))-"
+        // A reaped child's pid names a process that no longer exists.
+        let (deadPID, status) = try await withChildProcess(Spawn(executable: "/bin/true")) { child in
+            _ = await child.exitStatus()
+            return child.pid
+        }
+        #expect(status == .exited(0))
+        let dead = try #require(MemoryCgroup.make(name: "\(prefix)\(deadPID.rawValue)-1", limitBytes: 32 << 20))
+        let alive = try #require(
+            MemoryCgroup.make(name: "\(prefix)\(ProcessID.current.rawValue)-2", limitBytes: 32 << 20))
+        defer { alive.remove() }
+        let notOurs = try #require(MemoryCgroup.make(name: "\(prefix)x-3", limitBytes: 32 << 20))
+        defer { notOurs.remove() }
+        #expect(MemoryCgroup.removeAbandoned(prefix: prefix) == 1)
+        #expect(!FileManager.default.fileExists(atPath: dead.directory))
+        #expect(FileManager.default.fileExists(atPath: alive.directory))
+        #expect(FileManager.default.fileExists(atPath: notOurs.directory))
     }
 
     @Test(.enabled(if: canMakeCgroups)) func aCancelledWaitEndsWithoutAKill() async throws {
