@@ -166,21 +166,38 @@ public struct SandboxPolicy: Hashable, Sendable {
         guard let descriptor = try? FileDescriptor.open("/proc/self/maps") else { return [] }
         defer { try? descriptor.close() }
         guard let bytes = try? descriptor.readAll(limit: 64 << 20) else { return [] }
-        let maps = String(decoding: bytes, as: UTF8.self)
+        return runtimeDirectories(inMaps: bytes)
+    }()
+
+    /// The directories of the Swift runtime libraries named in `/proc/PID/maps` text, in order of
+    /// first appearance. Scanned as bytes: a statically linked host maps hundreds of regions, none
+    /// of them a runtime library, and building a string per line cost milliseconds per launch.
+    package static func runtimeDirectories(inMaps bytes: [UInt8]) -> [String] {
+        let prefixes: [[UInt8]] = [
+            "libswift", "libFoundation", "libdispatch", "libBlocksRuntime", "lib_FoundationICU",
+        ].map { Array($0.utf8) }
         var directories: [String] = []
-        for line in maps.split(separator: "\n") {
-            guard let slash = line.firstIndex(of: "/") else { continue }
-            let path = String(line[slash...])
-            let name = (path as NSString).lastPathComponent
-            guard
-                name.hasPrefix("libswift") || name.hasPrefix("libFoundation") || name.hasPrefix("libdispatch")
-                    || name.hasPrefix("libBlocksRuntime") || name.hasPrefix("lib_FoundationICU")
-            else { continue }
-            let directory = (path as NSString).deletingLastPathComponent
+        var lineStart = 0
+        while lineStart < bytes.count {
+            var lineEnd = lineStart
+            var slash = -1
+            var lastSlash = -1
+            while lineEnd < bytes.count && bytes[lineEnd] != UInt8(ascii: "\n") {
+                if bytes[lineEnd] == UInt8(ascii: "/") {
+                    if slash < 0 { slash = lineEnd }
+                    lastSlash = lineEnd
+                }
+                lineEnd += 1
+            }
+            defer { lineStart = lineEnd + 1 }
+            guard slash >= 0, lastSlash > slash else { continue }
+            let name = bytes[(lastSlash + 1)..<lineEnd]
+            guard prefixes.contains(where: { name.starts(with: $0) }) else { continue }
+            let directory = String(decoding: bytes[slash..<lastSlash], as: UTF8.self)
             if !directories.contains(directory) { directories.append(directory) }
         }
         return directories
-    }()
+    }
 
     /// The Landlock ABI version this kernel offers (0: none).
     ///

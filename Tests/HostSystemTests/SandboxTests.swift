@@ -246,6 +246,24 @@ extension SandboxTests {
         }
     }
 
+    /// The runtime libraries a process mapped, read from its maps: each directory once, in order.
+    @Test func theRuntimeDirectoriesAreReadFromTheMapsText() {
+        let maps = """
+            55d0c1a00000-55d0c1a21000 r--p 00000000 08:01 123 /work/.build/release/exthost
+            7f1a00000000-7f1a00200000 r--p 00000000 08:01 456 /opt/swift/usr/lib/swift/linux/libswiftCore.so
+            7f1a00300000-7f1a00400000 r-xp 00000000 08:01 457 /opt/swift/usr/lib/swift/linux/libFoundation.so
+            7f1a00500000-7f1a00600000 r--p 00000000 08:01 458 /usr/lib/x86_64-linux-gnu/libc.so.6
+            7f1a00700000-7f1a00800000 r--p 00000000 08:01 459 /other/lib/libdispatch.so (deleted)
+            7f1a00900000-7f1a00a00000 rw-p 00000000 00:00 0 [heap]
+            7f1a00b00000-7f1a00c00000 r--p 00000000 08:01 460 /opt/swift/usr/lib/swift/linux/libswift_Concurrency.so
+            """
+        #expect(
+            SandboxPolicy.runtimeDirectories(inMaps: Array(maps.utf8)) == [
+                "/opt/swift/usr/lib/swift/linux", "/other/lib",
+            ])
+        #expect(SandboxPolicy.runtimeDirectories(inMaps: []).isEmpty)
+    }
+
     @Test func aFileThatIsNotAnELFProgramNamesNone() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("not-elf-\(UUID().uuidString)")
         try Data("#!/bin/sh\n".utf8).write(to: file)
