@@ -74,11 +74,17 @@ package enum DigestedCopies {
     ///
     /// A clone where the file system shares extents (then the copy is hashed, once). Otherwise
     /// `copy_file_range` in chunks of ``chunkSize`` on this thread, each chunk's write-back started
-    /// as soon as it is copied, while a second thread hashes each chunk from the destination's page
-    /// cache right behind it: the copy, the hash and the device's writing overlap. Where the kernel
-    /// cannot copy, one buffer is read, hashed and written in turn.
+    /// as soon as it is copied, while a second thread hashes each chunk of the source right behind
+    /// it, from the page cache the copy just read: the copy, the hash and the device's writing
+    /// overlap. (The source, not the destination: under the extension's memory cgroup the copy's
+    /// dirty pages are charged to the extension and reclaimed as they are written back, so reading
+    /// the destination again would read the disk.) The source is the copy's only when it did not
+    /// change meanwhile: when its size, modification or status-change time moved during the copy,
+    /// the destination is hashed instead. Where the kernel cannot copy, one buffer is read, hashed
+    /// and written in turn.
     /// - Throws: ``Errno``.
     package static func copy(from source: FileDescriptor, to destination: FileDescriptor) throws(Errno) -> Summary {
+        guard (try? source.seek(offset: 0)) != nil else { return try copyThroughBuffer(from: source, to: destination) }
         do {
             try destination.clone(from: source)
             try? destination.startWriteback()
@@ -94,12 +100,24 @@ package enum DigestedCopies {
         try? destination.startWriteback()
         let next = try destination.copyFileRange(from: source, count: chunkSize)
         if next == 0 { return try hash(destination, from: 0) }
-        return try copyWhileHashing(from: source, to: destination, copied: Int64(first + next))
+        let before = try source.status()
+        let summary = try copyWhileHashing(from: source, to: destination, copied: Int64(first + next))
+        let after = try source.status()
+        guard let summary, after.size == before.size, after.size == summary.size,
+            after.modificationTimeExact == before.modificationTimeExact,
+            after.changeTimeExact == before.changeTimeExact
+        else {
+            // The source changed while it was copied: hash what the copy holds.
+            return try hash(destination, from: 0)
+        }
+        return summary
     }
 
-    /// The pipeline of ``copy(from:to:)``: `copied` bytes are already in `destination`.
+    /// The pipeline of ``copy(from:to:)``: `copied` bytes of `source` (from offset 0) are already in
+    /// `destination`; returns the size and SHA-256 of the bytes of `source` it copied (nil when
+    /// reading the source for the hash failed).
     private static func copyWhileHashing(from source: FileDescriptor, to destination: FileDescriptor, copied: Int64)
-        throws(Errno) -> Summary
+        throws(Errno) -> Summary?
     {
         let progress = Locked((copied: copied, finished: false))
         let outcome = Locked<Result<Summary, Errno>?>(nil)
@@ -116,10 +134,10 @@ package enum DigestedCopies {
                     let (end, finished) = progress.withLock { ($0.copied, $0.finished) }
                     while offset < end {
                         let wanted = Int(min(Int64(buffer.count), end - offset))
-                        let count = try destination.read(
+                        let count = try source.read(
                             fromAbsoluteOffset: offset,
                             into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<wanted]))
-                        // The destination lost bytes already copied into it: not a copy to trust.
+                        // The source lost bytes already copied out of it: not a copy to trust.
                         guard count > 0 else { throw Errno.ioError }
                         hash.update(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
                         offset += Int64(count)
@@ -150,8 +168,8 @@ package enum DigestedCopies {
         more.signal()
         hashed.wait()
         if let failure { throw failure }
-        guard let result = outcome.withLock({ $0 }) else { throw Errno.ioError }
-        return try result.get()
+        // A failed read of the source is not the copy's failure: the caller hashes the copy instead.
+        return outcome.withLock { $0.flatMap { try? $0.get() } }
     }
 
     /// Reads `source`, hashes and writes each buffer in turn (where the kernel cannot copy).
