@@ -59,8 +59,7 @@ let package = Package(
         .target(name: "LocatedDocuments"),
         .target(name: "UniformTypes", dependencies: ["Reporting"]),
         .target(name: "Predicates"),
-        .target(
-            name: "ActivationRules", dependencies: ["UniformTypes", "Predicates", "Reporting", "LocatedDocuments"]),
+        .target(name: "ActivationRules", dependencies: ["UniformTypes", "Predicates", "Reporting", "LocatedDocuments"]),
         // What a headless screen shows (view trees as text, JSON and an HTML page) and the scripted user's steps.
         .target(name: "HeadlessScreens"),
         // Decoding and encoding PNG and JPEG images (UIImage).
@@ -109,8 +108,7 @@ let package = Package(
         .target(
             name: "LaunchServices",
             dependencies: [
-                "ActivationRules", "AppGroups", "ExtensionHost", "ExtensionIPC", "HostSystem", "Reporting",
-                "UniformTypes",
+                "ActivationRules", "AppGroups", "ExtensionHost", "ExtensionIPC", "HostSystem", "Reporting", "UniformTypes",
             ]),
         // What the share sheet shows, as values (UIKit returns them without linking the sheet).
         .target(name: "SheetReports", dependencies: ["ActivationRules"]),
@@ -193,8 +191,7 @@ let package = Package(
         .executableTarget(name: "exthost-uikit-only", dependencies: ["UIKit"]),
         // Swift 5 language mode, as most iOS code is: the shapes of issue 24 must compile there.
         .target(
-            name: "ExtHostFixtureAppex",
-            dependencies: ["UniformTypeIdentifiers", "MobileCoreServices", "UIKit", "Social"],
+            name: "ExtHostFixtureAppex", dependencies: ["UniformTypeIdentifiers", "MobileCoreServices", "UIKit", "Social"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
         .executableTarget(name: "exthost-defaults-writer", dependencies: ["UniformTypeIdentifiers"]),
         .target(name: "CEscapeProbes"),
@@ -307,8 +304,7 @@ let package = Package(
         .testTarget(
             name: "SocialTests",
             dependencies: [
-                "Social", "UIKit", "HeadlessScreens", "ExtensionFoundation", "ItemProviders", "ExtensionHost",
-                "ExtensionIPC",
+                "Social", "UIKit", "HeadlessScreens", "ExtensionFoundation", "ItemProviders", "ExtensionHost", "ExtensionIPC",
                 "HostSystem", "ExtHostTestSupport", "exthost", "exthost-sandbox-exec", "exthost-probe-app",
             ]),
         // Extension code as most iOS projects write it: Swift 5 language mode, no upcoming features.
