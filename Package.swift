@@ -294,7 +294,7 @@ let package = Package(
             name: "ExtHostTestingTests",
             dependencies: [
                 "ExtHostTesting", "ExtHostTestSupport", "exthost", "exthost-sandbox-exec", "ExtensionIPC", "HostSystem",
-                "exthost-builtin-extension",
+                "AppGroups", "exthost-builtin-extension",
             ]),
         .testTarget(name: "HeadlessScreensTests", dependencies: ["HeadlessScreens"]),
         // Fixtures/ holds Xcode projects written for these tests (their Swift files are not compiled here).

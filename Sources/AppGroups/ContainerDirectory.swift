@@ -255,10 +255,14 @@ public final class ContainerDirectory: Sendable {
         }
         var adopted = false
         defer { if !adopted { try? file.close() } }
+        // The digest exthost's loader recorded while copying this file, if it is still exactly
+        // the copy (DigestedCopies): the commit then need not read it again.
+        let digest: String?
         do throws(Errno) {
             let status = try file.status()
             guard status.kind == .regular, status.linkCount == 1 else { return nil }
             try file.lock(.exclusive)
+            digest = DigestedCopies.takeDigest(matching: status)
         } catch {
             throw AppGroupError.open(error, path: shown)
         }
@@ -267,7 +271,8 @@ public final class ContainerDirectory: Sendable {
             let staged = try ContainerLock(directory: self, path: .stagingLock).withLock(.shared) {
                 try StagedFile(
                     moving: source.lastPathComponent, from: sourceDirectory, opened: file, into: fd,
-                    directoryPath: directory?.description ?? "", shownSource: shown, permissions: permissions)
+                    directoryPath: directory?.description ?? "", shownSource: shown, permissions: permissions,
+                    carrying: digest)
             }
             guard let staged else {
                 try? fd.close()

@@ -57,6 +57,10 @@ public final class EntryWriter {
         }
     }
 
+    /// Whether the commit read the entry's file back to hash it (false when it used the digest
+    /// exthost's loader made while copying the file, which it does only for an unchanged file).
+    package var wasHashedAtCommit: Bool { staged.hashedAtFinish }
+
     /// Abandons the entry and removes its temporary file.
     public func discard() { staged.discard() }
 }

@@ -17,6 +17,13 @@ public final class StagedFile {
     private let directory: FileDescriptor
     private let directoryPath: String
     private var finished: (size: Int64, sha256: String)?
+    /// The digest exthost's loader made while copying a file moved in here, with the file's status
+    /// once moved: ``finish(syncing:)`` uses it instead of reading the file again only while the
+    /// file still shows that size and those times (see ``DigestedCopies``).
+    private var carried: (sha256: String, status: FileStatus)?
+    /// Whether ``finish(syncing:)`` read the file back to hash it (false: it used the loader's
+    /// digest, or has not run).
+    package private(set) var hashedAtFinish = false
     private var done = false
     /// Called once when the file is discarded (after a commit, every staged file is): tells its
     /// container this process has one staged file fewer.
@@ -61,7 +68,8 @@ public final class StagedFile {
     /// nothing is owned. Takes ownership of `directory` and `descriptor` only when it returns a file.
     init?(
         moving name: String, from sourceDirectory: FileDescriptor, opened descriptor: FileDescriptor,
-        into directory: FileDescriptor, directoryPath: String, shownSource: String, permissions: UInt32
+        into directory: FileDescriptor, directoryPath: String, shownSource: String, permissions: UInt32,
+        carrying digest: String? = nil
     ) throws {
         var attempt = 0
         var moved: String?
@@ -82,7 +90,12 @@ public final class StagedFile {
         self.directoryPath = directoryPath
         self.descriptor = descriptor
         temporaryName = moved ?? ""
-        do { try descriptor.setPermissions(permissions) } catch {
+        do {
+            try descriptor.setPermissions(permissions)
+            // The rename and the chmod moved the status-change time: what the file shows now is
+            // what it must still show at commit for the loader's digest to stand.
+            if let digest { carried = (digest, try descriptor.status()) }
+        } catch {
             discard()
             throw AppGroupError.write(error, path: shownPath)
         }
@@ -117,26 +130,35 @@ public final class StagedFile {
         if let finished { return finished }
         // The device writes while the file is hashed; the fsync below waits only for the rest.
         if syncing { try? descriptor.startWriteback() }
-        var hash = SHA256()
-        var offset: Int64 = 0
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
-        defer { buffer.deallocate() }
-        do {
-            while true {
-                let count = try descriptor.read(fromAbsoluteOffset: offset, into: buffer)
-                if count == 0 { break }
-                hash.update(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
-                offset += Int64(count)
+        if let result = try carriedSummary() {
+            if syncing {
+                do { try descriptor.sync() } catch { throw AppGroupError.sync(error, path: shownPath) }
             }
-        } catch {
+            finished = result
+            return result
+        }
+        hashedAtFinish = true
+        let result: (size: Int64, sha256: String)
+        do { result = try DigestedCopies.hash(descriptor, from: 0) } catch {
             throw AppGroupError.read(error, path: shownPath)
         }
         if syncing {
             do { try descriptor.sync() } catch { throw AppGroupError.sync(error, path: shownPath) }
         }
-        let result = (size: offset, sha256: SHA256.hexString(hash.finalize()))
         finished = result
         return result
+    }
+
+    /// The loader's digest, when the file is exactly as it was when moved in (nil: hash it).
+    private func carriedSummary() throws -> (size: Int64, sha256: String)? {
+        guard let (sha256, before) = carried else { return nil }
+        carried = nil
+        let now: FileStatus
+        do { now = try descriptor.status() } catch { throw AppGroupError.read(error, path: shownPath) }
+        guard now.size == before.size, now.modificationTimeExact == before.modificationTimeExact,
+            now.changeTimeExact == before.changeTimeExact
+        else { return nil }
+        return (now.size, sha256)
     }
 
     /// Renames the temporary file to `name` (replacing an existing file unless `replacing` is

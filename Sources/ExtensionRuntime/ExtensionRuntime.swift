@@ -122,6 +122,11 @@ public enum ExtensionRuntime {
         let environment = Environment(process: process, welcome: welcome, host: host)
         ItemProviderConfiguration.temporaryDirectory = environment.containerURL.appendingPathComponent("tmp")
         ItemProviderConfiguration.securityScopeBroker = HostSecurityScopeBroker(host: host)
+        // A file's temporary copy is hashed as it is copied: moved into the group unchanged, it is
+        // committed without being read again (the group store checks it is unchanged).
+        ItemProviderConfiguration.descriptorCopier = { source, destination in
+            try DigestedCopies.copyRecordingDigest(from: source, to: destination)
+        }
         if process.scopeMode == .lenient { ItemProviderConfiguration.securityScopeMode = .lenient }
         if let seed = process.shuffleLoadsSeed {
             ItemProviderConfiguration.completionOrder = CompletionOrder(seed: seed)

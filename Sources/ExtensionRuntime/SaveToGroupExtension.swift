@@ -85,7 +85,8 @@ public enum SaveToGroupExtension {
         environment.log(
             "save-to-group: \(providers.count) attachment(s) loaded in \(milliseconds(loading)) ms, "
                 + "committed in \(staging.commits) batch(es) taking \(milliseconds(staging.commitTime)) ms; "
-                + "\(staging.moved) file(s) moved into the group, not copied")
+                + "\(staging.moved) file(s) moved into the group, not copied, "
+                + "\(staging.digestedWhileCopied) committed with the digest made while copying, not read again")
         context.completeRequest(returningItems: nil)
     }
 
@@ -211,6 +212,8 @@ final class Staging {
 
     /// How many files were moved into the group rather than copied.
     private(set) var moved = 0
+    /// How many committed files kept the digest the loader made while copying them (not hashed again).
+    private(set) var digestedWhileCopied = 0
 
     func add(_ index: Int, _ writer: EntryWriter, moved: Bool) {
         if moved { self.moved += 1 }
@@ -231,6 +234,7 @@ final class Staging {
         pending = []
         do {
             let entries = try store.commit(batch.map(\.writer))
+            digestedWhileCopied += batch.count(where: { !$0.writer.wasHashedAtCommit })
             for (position, staged) in batch.enumerated() where position < entries.count {
                 destinations[staged.index] = entries[position].path.description
             }

@@ -78,6 +78,32 @@ extension FileDescriptor {
         }
     }
 
+    /// Makes this file share `source`'s extents (the whole of `source`, replacing this file's
+    /// contents); throws where the file system cannot (`EOPNOTSUPP` on ext4, `EXDEV` across file
+    /// systems: see ``meansCopyUnsupported(_:)``).
+    ///
+    /// The corresponding C function is `ioctl(FICLONE)`.
+    /// - Throws: ``Errno``.
+    public func clone(from source: FileDescriptor) throws(Errno) {
+        try nothingOrErrno(retryOnInterrupt: true, { system_ficlone(rawValue, source.rawValue) }).get()
+    }
+
+    /// Copies up to `count` bytes from `source`'s offset to this descriptor's offset in the kernel,
+    /// advancing both; returns how many it copied (0 at the end of `source`, and possibly fewer
+    /// than asked before it). Throws where the kernel cannot copy between these files (see
+    /// ``meansCopyUnsupported(_:)``), in which case nothing was copied.
+    ///
+    /// The corresponding C function is `copy_file_range` (with NULL offsets).
+    /// - Throws: ``Errno``.
+    public func copyFileRange(from source: FileDescriptor, count: Int) throws(Errno) -> Int {
+        try valueOrErrno { system_copy_file_range(source.rawValue, rawValue, count) }.get()
+    }
+
+    /// Whether `error`, from ``clone(from:)`` or ``copyFileRange(from:count:)``, says only that this
+    /// method cannot work here (`EOPNOTSUPP`, `EXDEV`, `EINVAL`, `ENOSYS`, `ENOTTY`), so a slower
+    /// one should be used, rather than that the files themselves failed.
+    public static func meansCopyUnsupported(_ error: Errno) -> Bool { meansUnsupported(error) }
+
     /// Moves the file offset relative to `whence` (`SEEK_SET`, `SEEK_CUR`, `SEEK_END`).
     private func seek(offset: Int64, whence: CInt) throws(Errno) -> Int64 {
         Int64(try valueOrErrno { system_lseek(rawValue, off_t(offset), whence) }.get())

@@ -249,6 +249,19 @@ public struct FileStatus: Sendable, Hashable {
     /// The whole seconds of the last modification since 1970 (`st_mtim.tv_sec`), exactly: the
     /// `Double` of ``modificationTime`` can round up to the next second.
     public var modificationTimeSeconds: Int64
+    /// The last modification (`st_mtim`) and the last status change (`st_ctim`), each as
+    /// (seconds, nanoseconds) since 1970, exactly. The status change time is the one a process
+    /// cannot set: every write, truncation, `chmod`, `utimensat` or rename moves it, so an unchanged
+    /// pair says the file's contents have not changed since it was read (on Linux ≥ 6.13, ext4,
+    /// XFS, btrfs and tmpfs give a change after an `fstat` a finer timestamp than the one read).
+    public var modificationTimeExact: (seconds: Int64, nanoseconds: Int64) {
+        (modificationTimeSeconds, modificationNanoseconds)
+    }
+    /// The last status change (`st_ctim`) as (seconds, nanoseconds): see ``modificationTimeExact``.
+    public var changeTimeExact: (seconds: Int64, nanoseconds: Int64) { (changeTimeSeconds, changeNanoseconds) }
+    private var modificationNanoseconds: Int64
+    private var changeTimeSeconds: Int64
+    private var changeNanoseconds: Int64
 
     init(_ raw: stat) {
         switch raw.st_mode & Glibc.S_IFMT {
@@ -268,5 +281,8 @@ public struct FileStatus: Sendable, Hashable {
         modificationTime = Double(raw.st_mtim.tv_sec) + Double(raw.st_mtim.tv_nsec) / 1e9
         linkCount = Int(raw.st_nlink)
         modificationTimeSeconds = Int64(raw.st_mtim.tv_sec)
+        modificationNanoseconds = Int64(raw.st_mtim.tv_nsec)
+        changeTimeSeconds = Int64(raw.st_ctim.tv_sec)
+        changeNanoseconds = Int64(raw.st_ctim.tv_nsec)
     }
 }

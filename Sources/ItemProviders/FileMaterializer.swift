@@ -74,9 +74,13 @@ enum FileMaterializer {
             let target = directory.appendingPathComponent(name)
             _ = try? representation.descriptor.seek(offset: 0)
             let output = try FileDescriptor.open(
-                target.path, [.writeOnly, .create, .exclusiveCreate], permissions: 0o600)
-            _ = try output.closeAfter { () throws(Errno) in
-                try output.copyContents(from: representation.descriptor)
+                target.path, [.readWrite, .create, .exclusiveCreate], permissions: 0o600)
+            try output.closeAfter {
+                if let copier = ItemProviderConfiguration.descriptorCopier {
+                    try copier(representation.descriptor, output)
+                } else {
+                    try output.copyContents(from: representation.descriptor)
+                }
             }
             return target
         }

@@ -1,5 +1,5 @@
 public import Foundation
-import HostSystem
+package import HostSystem
 
 /// Process-wide settings of the item-provider model.
 ///
@@ -11,6 +11,7 @@ public enum ItemProviderConfiguration {
         var securityScopeMode = SecurityScopeMode.strict
         var securityScopeBroker: any SecurityScopeBroker = InProcessSecurityScopeBroker()
         var completionOrder: CompletionOrder?
+        var descriptorCopier: (@Sendable (_ source: FileDescriptor, _ destination: FileDescriptor) throws -> Void)?
     }
 
     private static let state = Locked(State())
@@ -41,6 +42,18 @@ public enum ItemProviderConfiguration {
     public static var completionOrder: CompletionOrder? {
         get { state.withLock { $0.completionOrder } }
         set { state.withLock { $0.completionOrder = newValue } }
+    }
+
+    /// How a descriptor representation's temporary copy is made: called with the descriptor (at
+    /// offset 0) and the new, empty temporary file (open for reading and writing). Nil (the
+    /// default): clone, `copy_file_range` or a bounded buffer. The extension runtime sets the
+    /// App Group store's copy, which hashes the bytes as they are copied so a file moved into the
+    /// group is not read again at commit. Package access: an extension's own code cannot set it.
+    package static var descriptorCopier:
+        (@Sendable (_ source: FileDescriptor, _ destination: FileDescriptor) throws -> Void)?
+    {
+        get { state.withLock { $0.descriptorCopier } }
+        set { state.withLock { $0.descriptorCopier = newValue } }
     }
 
     /// The next load's delay under ``completionOrder`` (zero without one).

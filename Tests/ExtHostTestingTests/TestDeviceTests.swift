@@ -1,3 +1,4 @@
+import AppGroups
 import ExtHostTestSupport
 import ExtHostTesting
 import ExtensionIPC
@@ -59,6 +60,37 @@ struct TestDeviceTests {
         else { return }  // no memory cgroup here: every share starts its own launcher
         let pid = try #require(second.extension?.pid)
         #expect(waiting.map { Int($0.rawValue) }.contains(pid), "\(waiting) does not hold \(pid)")
+    }
+
+    /// A file of 24 MiB through the sandboxed pipeline: the extension's loader hashes its copy while
+    /// the kernel makes it, the copy is moved into the group, and the journal records the digest of
+    /// the bytes — the same as the shared file's, and what `verify` finds.
+    @Test func aBigFileIsCommittedWithTheDigestOfItsBytesHashedWhileCopied() async throws {
+        let device = try TestDevice()
+        defer { device.remove() }
+        _ = try device.install(appAt: try Self.app(in: device.root.url))
+        let folder = device.root.url.appendingPathComponent("shared")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // Printable text (the demo's rule takes plain text), no pattern a wrong offset could hide behind.
+        var state: UInt64 = 0x5eed
+        let bytes = (0..<(24 << 20) + 777).map { _ -> UInt8 in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(ascii: "a") + UInt8(truncatingIfNeeded: state >> 59) % 26
+        }
+        try Data(bytes).write(to: folder.appendingPathComponent("big.txt"))
+
+        let report = try await device.share(itemsAt: folder)
+        #expect(report.completed, "\(report)")
+        let inbox = try device.inbox(group: TestSupport.group)
+        let item = try #require(inbox.first)
+        #expect(inbox.count == 1 && item.entry.name == "big.txt")
+        #expect(item.entry.size == Int64(bytes.count) && item.entry.sha256 == SHA256.hex(of: bytes))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: item.path)) == Data(bytes))
+        #expect(
+            report.messages.contains { $0.contains("1 committed with the digest made while copying") },
+            "\(report.messages)")
+        let group = try AppGroupIdentifier(validating: TestSupport.group)
+        #expect(try AppGroupStore.inspect(group, root: device.root).verify().isClean)
     }
 
     @Test func openingAFileLaunchesTheAppThatOwnsItsType() async throws {
