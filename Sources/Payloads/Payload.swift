@@ -78,8 +78,14 @@ public struct Payload {
         } catch {
             throw PayloadError(source: source, "cannot list the folder", cause: error)
         }
-        let builders = try names.map {
-            try FolderEntry.attachment(for: url.appendingPathComponent($0), registry: registry)
+        let urls = names.map { url.appendingPathComponent($0) }
+        // The files no name types are sniffed all at once, on every core.
+        let unnamed = urls.filter { FolderEntry.needsSniffing($0, registry: registry) }
+        let sniffed = Dictionary(
+            zip(unnamed.map(\.path), ContentSniffer.typeIdentifiers(ofFilesAt: unnamed, registry: registry)),
+            uniquingKeysWith: { first, _ in first })
+        let builders = try urls.map {
+            try FolderEntry.attachment(for: $0, registry: registry, sniffed: sniffed)
         }
         let item = ExtensionItem(attachments: builders.map(\.provider))
         return Payload(
@@ -141,7 +147,9 @@ public struct Payload {
 
 /// One entry of a shared folder (or a single shared file) as an attachment.
 enum FolderEntry {
-    static func attachment(for url: URL, registry: TypeRegistry) throws -> AttachmentBuilder {
+    static func attachment(for url: URL, registry: TypeRegistry, sniffed: [String: String] = [:]) throws
+        -> AttachmentBuilder
+    {
         let name = url.lastPathComponent
         let builder = AttachmentBuilder(registry: registry, suggestedName: name)
         var isDirectory: ObjCBool = false
@@ -153,8 +161,16 @@ enum FolderEntry {
             return builder
         }
         // As the Files app shares a file: a file representation of its type, whatever it holds.
-        builder.addFile(url, type: fileType(url, registry: registry))
+        builder.addFile(url, type: sniffed[url.path] ?? fileType(url, registry: registry))
         return builder
+    }
+
+    /// Whether the entry at `url` is a file whose name no declared type claims (its type then
+    /// comes from its contents).
+    static func needsSniffing(_ url: URL, registry: TypeRegistry) -> Bool {
+        guard registry.declaredType(forFileNamed: url.lastPathComponent) == nil else { return false }
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
     }
 
     static func folderType(_ url: URL, registry: TypeRegistry) -> String {

@@ -23,6 +23,25 @@ struct ContentSnifferTests {
         #expect(ContentSniffer.typeIdentifier(ofFileAt: pdf) == "com.adobe.pdf")
     }
 
+    /// Many files sniffed at once, on every core, type exactly as one by one — in order, with the
+    /// unreadable ones as data.
+    @Test func manyFilesAreSniffedAtOnceAsOneByOne() throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        let contents = [
+            "%PDF-1.4\n1 0 obj << >> endobj\n%%EOF\n", "plain words\n", "\u{89}PNG\r\n\u{1A}\n", "GIF89a....",
+        ]
+        var urls: [URL] = []
+        for index in 0..<(ContentSniffer.parallelThreshold * 3 + 5) {
+            urls.append(try folder.write(contents[index % contents.count], to: "file-\(index)"))
+        }
+        urls.insert(URL(fileURLWithPath: "/nonexistent-exthost/\(UUID().uuidString)"), at: 7)
+        let atOnce = ContentSniffer.typeIdentifiers(ofFilesAt: urls)
+        #expect(atOnce == urls.map { ContentSniffer.typeIdentifier(ofFileAt: $0) })
+        #expect(atOnce[0] == "com.adobe.pdf" && atOnce[1] == "public.plain-text" && atOnce[7] == "public.data")
+        #expect(ContentSniffer.typeIdentifiers(ofFilesAt: []).isEmpty)
+    }
+
     @Test func aFileThatCannotBeReadIsData() {
         let missing = URL(fileURLWithPath: "/nonexistent-exthost/\(UUID().uuidString)")
         #expect(ContentSniffer.mimeType(ofFileAt: missing) == nil)
