@@ -36,6 +36,8 @@ let package = Package(
         // The built-in extensions (save-to-group, uppercase action) as a small program of their own: it
         // starts faster than re-executing `exthost`; without it `exthost` runs them itself.
         .executable(name: "exthost-builtin-extension", targets: ["exthost-builtin-extension"]),
+        // The built-in app (for an app bundle without a program of its own), also a program of its own.
+        .executable(name: "exthost-builtin-app", targets: ["exthost-builtin-app"]),
     ],
     targets: [
         // MARK: - C
@@ -179,7 +181,7 @@ let package = Package(
             ]),
         .executableTarget(
             name: "exthost",
-            dependencies: ["ExtHostCommands", "BuiltInApp", "AppRuntime", "ExtensionHost", "HostSystem"]),
+            dependencies: ["ExtHostCommands", "ExtensionHost", "HostSystem"]),
 
         // MARK: - Test helpers
         .executableTarget(name: "exthost-test-child", dependencies: ["HostSystem", "ExtensionIPC"]),
@@ -209,6 +211,8 @@ let package = Package(
         .executableTarget(name: "bench-items", dependencies: ["ItemProviders", "HostSystem"]),
         .executableTarget(name: "bench-testdevice", dependencies: ["ExtHostTesting"]),
         .executableTarget(name: "exthost-builtin-extension", dependencies: ["ExtensionRuntime", "HostSystem"]),
+        // AppRuntime is linked for UIKit to find by name.
+        .executableTarget(name: "exthost-builtin-app", dependencies: ["BuiltInApp", "AppRuntime", "HostSystem"]),
 
         // MARK: - Tests (one target per library module; ExtHostTestSupport holds what they share)
         .target(name: "ExtHostTestSupport", dependencies: ["HostSystem"], path: "Tests/ExtHostTestSupport"),
@@ -241,13 +245,14 @@ let package = Package(
                 "ExtensionHost", "HostSystem", "ItemProviders",
                 "Payloads", "ShareSheet", "ExtensionIPC", "ActivationRules", "LaunchServices", "Shortcuts",
                 "ExtHostTestSupport", "SheetReports", "UniformTypes", "HeadlessScreens", "XcodeProjects", "Reporting",
+                "exthost-builtin-app",
             ], exclude: ["BadInputs", "HelpSnapshots"]),
         .testTarget(
             name: "ExtensionHostTests",
             dependencies: [
                 "ExtensionHost", "ExtensionIPC", "HostSystem", "AppGroups", "ItemProviders", "exthost-sandbox-exec",
                 "exthost-hostile-extension", "exthost-example-extension", "exthost", "exthost-builtin-extension",
-                "ExtensionRuntime",
+                "ExtensionRuntime", "exthost-builtin-app",
             ]),
         .testTarget(
             name: "ExtensionFoundationTests",
@@ -276,25 +281,26 @@ let package = Package(
                 "ShareSheet", "SheetReports", "LaunchServices", "Payloads", "AppGroups", "HostSystem",
                 "ExtHostTestSupport",
                 "exthost", "exthost-sandbox-exec", "exthost-probe-extension", "ExtensionHost", "ExtensionIPC",
-                "ItemProviders",
+                "ItemProviders", "exthost-builtin-app",
             ]),
         .testTarget(
             name: "AppRuntimeTests",
             dependencies: [
                 "AppRuntime", "UIKit", "LinkPresentation", "AppGroups", "ExtensionHost", "ExtensionIPC", "HostSystem",
                 "ExtHostTestSupport", "exthost", "exthost-sandbox-exec", "exthost-probe-app",
+                "exthost-builtin-app",
             ]),
         .testTarget(
             name: "BuiltInAppTests",
             dependencies: [
                 "AppGroups", "ExtensionHost", "ExtensionIPC", "HostSystem", "ExtHostTestSupport", "exthost",
-                "exthost-sandbox-exec",
+                "exthost-sandbox-exec", "exthost-builtin-app",
             ]),
         .testTarget(
             name: "ExtHostTestingTests",
             dependencies: [
                 "ExtHostTesting", "ExtHostTestSupport", "exthost", "exthost-sandbox-exec", "ExtensionIPC", "HostSystem",
-                "AppGroups", "exthost-builtin-extension",
+                "AppGroups", "exthost-builtin-extension", "exthost-builtin-app",
             ]),
         .testTarget(name: "HeadlessScreensTests", dependencies: ["HeadlessScreens"]),
         // Fixtures/ holds Xcode projects written for these tests (their Swift files are not compiled here).
@@ -312,6 +318,7 @@ let package = Package(
             dependencies: [
                 "Social", "UIKit", "HeadlessScreens", "ExtensionFoundation", "ItemProviders", "ExtensionHost", "ExtensionIPC",
                 "HostSystem", "ExtHostTestSupport", "exthost", "exthost-sandbox-exec", "exthost-probe-app",
+                "exthost-builtin-app",
             ]),
         // Extension code as most iOS projects write it: Swift 5 language mode, no upcoming features.
         .testTarget(

@@ -11,7 +11,12 @@ import UIKit
 /// start, `scene(_:openURLContexts:)` while it runs) and `application(_:open:options:)` for a
 /// bundle without a scene manifest: the fixed version of the bug exthost reports.
 public enum BuiltInApp {
-    /// Runs the app (`exthost __app`, on the main thread); returns the exit status.
+    /// The file name of the program that runs it.
+    public static let programName = "exthost-builtin-app"
+    /// The command word the host starts that program with (ExtensionHost's `InstalledPrograms.Role.app`).
+    public static let commandWord = "__app"
+
+    /// Runs the app (`exthost-builtin-app __app`, on the main thread); returns the exit status.
     @MainActor
     public static func main() -> Int32 {
         UIApplicationMain(CommandLine.argc, CommandLine.unsafeArgv, nil, NSStringFromClass(AppDelegate.self))

@@ -15,19 +15,21 @@ public struct ProgramInvocation: Sendable, Hashable {
 }
 
 /// exthost's installed programs: the sandbox launcher every child is started through, and the
-/// `exthost` executable whose hidden roles run a bundle that holds no program of its own (the
-/// built-in share extension, action extension and app).
+/// programs that run a bundle holding no program of its own — `exthost-builtin-extension` (the
+/// built-in share and action extensions; where it is missing, `exthost` in those roles),
+/// `exthost-builtin-app` (the built-in app) — and `exthost` itself for its other hidden roles.
 ///
 /// Every call site that starts a child takes its programs from one value of this type, so the
 /// launcher is looked up in one place and the role words are spelled once (``Role``).
 public struct InstalledPrograms: Sendable, Hashable {
-    /// A hidden command word of `exthost`: the role it is re-executed in.
+    /// A hidden command word: the role a built-in program (or `exthost`) is started in.
     public enum Role: String, Sendable, CaseIterable {
         /// `exthost __extension`: the built-in save-to-group share extension.
         case shareExtension = "__extension"
         /// `exthost __action-extension`: the built-in action extension.
         case actionExtension = "__action-extension"
-        /// `exthost __app`: the built-in app, for an app bundle without a program.
+        /// `exthost-builtin-app __app`: the built-in app, for an app bundle without a program (its own
+        /// program: `exthost` itself does not link UIKit).
         case app = "__app"
         /// `exthost __stress-reader`: a reader of an App Group that `exthost stress` runs beside a share.
         case stressReader = "__stress-reader"
@@ -41,6 +43,8 @@ public struct InstalledPrograms: Sendable, Hashable {
     public static let exthostName = "exthost"
     /// The built-in extensions' program's file name.
     public static let extensionsName = "exthost-builtin-extension"
+    /// The built-in app's program's file name.
+    public static let appsName = "exthost-builtin-app"
 
     /// `exthost-sandbox-exec`: every extension and app process starts through it.
     public var launcher: String
@@ -50,11 +54,16 @@ public struct InstalledPrograms: Sendable, Hashable {
     /// `exthost` runs them in its roles instead, starting about ten milliseconds slower).
     public var extensions: String?
 
+    /// `exthost-builtin-app`, the built-in app (nil: not installed, so an app bundle without a
+    /// program of its own cannot run).
+    public var apps: String?
+
     /// The programs at the paths given.
-    public init(launcher: String, exthost: String?, extensions: String? = nil) {
+    public init(launcher: String, exthost: String?, extensions: String? = nil, apps: String? = nil) {
         self.launcher = launcher
         self.exthost = exthost
         self.extensions = extensions
+        self.apps = apps
     }
 
     /// The programs installed beside the running executable (SwiftPM builds them into one
@@ -64,7 +73,7 @@ public struct InstalledPrograms: Sendable, Hashable {
         guard let launcher = SiblingExecutable.path(launcherName) else { return nil }
         return InstalledPrograms(
             launcher: launcher, exthost: SiblingExecutable.path(exthostName),
-            extensions: SiblingExecutable.path(extensionsName))
+            extensions: SiblingExecutable.path(extensionsName), apps: SiblingExecutable.path(appsName))
     }
 
     /// `exthost ROLE arguments…`, or nil when exthost is not installed.
@@ -82,6 +91,8 @@ public struct InstalledPrograms: Sendable, Hashable {
     private func builtInExtension(_ role: Role) -> ProgramInvocation? {
         extensions.map { ProgramInvocation(executable: $0, arguments: [role.rawValue]) } ?? invocation(role)
     }
-    /// The built-in app (`exthost __app`).
-    public var builtInApp: ProgramInvocation? { invocation(.app) }
+    /// The built-in app: `exthost-builtin-app __app` (nil where that program is not installed).
+    public var builtInApp: ProgramInvocation? {
+        apps.map { ProgramInvocation(executable: $0, arguments: [Role.app.rawValue]) }
+    }
 }

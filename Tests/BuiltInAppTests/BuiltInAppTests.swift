@@ -23,7 +23,7 @@ struct BuiltInAppTests {
 
         let launcher = try #require(InstalledPrograms.nextToExecutable()).launcher
         var options = AppLaunchOptions(
-            programs: InstalledPrograms(launcher: launcher, exthost: TestSupport.program("exthost").path))
+            programs: try #require(InstalledPrograms.nextToExecutable()))
         options.urlContexts = [OpenURLContextDescription(url: copy.absoluteString, openInPlace: false)]
         let first = try await ExtensionHost.runApp(
             "com.example.carddrop", on: device, launcher: launcher, options: options)
@@ -71,7 +71,7 @@ struct BuiltInAppTests {
 
         let launcher = try #require(InstalledPrograms.nextToExecutable()).launcher
         var options = AppLaunchOptions(
-            programs: InstalledPrograms(launcher: launcher, exthost: TestSupport.program("exthost").path))
+            programs: try #require(InstalledPrograms.nextToExecutable()))
         options.userActivities = [
             UserActivityDescription(
                 activityType: "SaveNoteIntent", intentClassName: "SaveNoteIntent",

@@ -10,7 +10,8 @@ struct InstalledProgramsTests {
             programs.builtInShareExtension
                 == ProgramInvocation(executable: "/opt/bin/exthost", arguments: ["__extension"]))
         #expect(programs.builtInActionExtension?.arguments == ["__action-extension"])
-        #expect(programs.builtInApp?.arguments == ["__app"])
+        // The app is a program of its own: without it no app bundle without a program can run.
+        #expect(programs.builtInApp == nil)
         #expect(
             programs.invocation(.stressReader, ["--group", "g"])?.arguments == ["__stress-reader", "--group", "g"])
     }
@@ -25,8 +26,14 @@ struct InstalledProgramsTests {
                 == ProgramInvocation(executable: "/opt/bin/exthost-builtin-extension", arguments: ["__extension"]))
         #expect(
             programs.builtInActionExtension
-                == ProgramInvocation(executable: "/opt/bin/exthost-builtin-extension", arguments: ["__action-extension"]))
-        #expect(programs.builtInApp?.executable == "/opt/bin/exthost")
+                == ProgramInvocation(
+                    executable: "/opt/bin/exthost-builtin-extension", arguments: ["__action-extension"]))
+        #expect(programs.builtInApp == nil)
+        let withApp = InstalledPrograms(
+            launcher: "/opt/bin/exthost-sandbox-exec", exthost: "/opt/bin/exthost", apps: "/opt/bin/exthost-builtin-app"
+        )
+        #expect(
+            withApp.builtInApp == ProgramInvocation(executable: "/opt/bin/exthost-builtin-app", arguments: ["__app"]))
         // The words the program dispatches on are the roles' own.
         #expect(BuiltInExtension.saveToGroup.rawValue == InstalledPrograms.Role.shareExtension.rawValue)
         #expect(BuiltInExtension.uppercaseAction.rawValue == InstalledPrograms.Role.actionExtension.rawValue)
@@ -45,5 +52,6 @@ struct InstalledProgramsTests {
         #expect(programs.launcher.hasSuffix("/" + InstalledPrograms.launcherName))
         #expect(programs.exthost?.hasSuffix("/" + InstalledPrograms.exthostName) == true)
         #expect(programs.extensions?.hasSuffix("/" + InstalledPrograms.extensionsName) == true)
+        #expect(programs.apps?.hasSuffix("/" + InstalledPrograms.appsName) == true)
     }
 }
