@@ -69,6 +69,9 @@ public struct ShareRequest: Sendable {
     public var userScriptSource: String?
     /// Called as loads are served (for a progress bar).
     public var onProgress: (@Sendable (_ loadsServed: Int, _ total: Int, _ activity: String?) -> Void)?
+    /// The attachments per page of the context the extension is given (``ExtensionLaunch/contextPageSize``):
+    /// a share of more goes to the extension in pages.
+    public var contextPageSize = ExtensionLaunch.defaultContextPageSize
 
     /// A share of `items` with the extension at `extensionBundle` on `root`, launched through the
     /// launcher of `programs` (whose built-in share extension runs a bundle without a program).
@@ -383,6 +386,7 @@ extension ExtensionHost {
         // The bundle is the extension's own, read-only (its Info.plist, its declarations).
         launch.extraReadOnlyPaths = [request.extensionBundle.path]
         launch.kernelScopes = request.kernelScopes
+        launch.contextPageSize = request.contextPageSize
         // The commit notification's counter lives in the root: granted as one file.
         if let notification = store?.commitNotification {
             _ = try? notification.count()
