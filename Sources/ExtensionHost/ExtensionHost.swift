@@ -495,7 +495,11 @@ final class RunTracker: Sendable {
         state.withLock { state in
             guard case .pending = state.request else { return }
             if var completion {
-                completion.outcomes = state.batchedOutcomes + completion.outcomes
+                // The batches move into the completion: the outcomes of a large share are held once.
+                var outcomes = state.batchedOutcomes
+                state.batchedOutcomes = []
+                outcomes += completion.outcomes
+                completion.outcomes = outcomes
                 state.request = .completed(completion, at: ContinuousClock.now)
             } else if let cancellation {
                 state.request = .cancelled(cancellation, at: ContinuousClock.now)
