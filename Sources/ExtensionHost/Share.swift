@@ -335,8 +335,13 @@ extension ExtensionHost {
         // The fast evaluator first: a rule that activates needs no explanation (only one that does
         // not is explained in the report), and tracing every attachment of a large share cost
         // seconds and a tree of them.
-        let prepared = PreparedPayload(payload.activationPayload(), options: rule.options)
-        let verdict = rule.activates(prepared) == true ? nil : rule.explain(prepared)
+        let verdict: ActivationResult?
+        do {
+            let prepared = PreparedPayload(payload.activationPayload(), options: rule.options)
+            verdict = rule.activates(prepared) == true ? nil : rule.explain(prepared)
+        }
+        // What the payload says of each attachment serves only the rule: not held through the run.
+        payload.descriptions = []
         let activated = verdict.map { $0.activated == true } ?? true
         let ruleTime = ContinuousClock.now - ruleStart
         let errors = (loaded.diagnostics + rule.diagnostics + (verdict?.diagnostics ?? [])).filter {
