@@ -260,7 +260,7 @@ let package = Package(
                 "UniformTypeIdentifiers", "ExtensionFoundation", "AppGroups", "ExtensionIPC",
                 "HostSystem", "exthost-defaults-writer",
             ]),
-        .testTarget(name: "ExtensionRuntimeTests", dependencies: ["ExtensionRuntime", "ExtensionIPC", "HostSystem"]),
+        .testTarget(name: "ExtensionRuntimeTests", dependencies: ["ExtensionRuntime", "ExtensionIPC", "HostSystem", "ItemProviders"]),
         .testTarget(name: "UniformTypeIdentifiersTests", dependencies: ["UniformTypeIdentifiers"]),
         .testTarget(name: "MobileCoreServicesTests", dependencies: ["MobileCoreServices"]),
         .testTarget(name: "IntentsTests", dependencies: ["Intents"]),

@@ -219,7 +219,9 @@ public enum ExtensionHost {
             return true
         }
         let serving = Task {
-            await serve(child, channel: channel, session: session, tracker: tracker, handOff: launch.handOff)
+            await serve(
+                child, channel: channel, session: session, tracker: tracker, handOff: launch.handOff,
+                pageSize: launch.contextPageSize)
         }
         let watching = Task {
             await watch(child, limits: launch.limits, channel: channel, tracker: tracker, cgroup: cgroup)
@@ -280,8 +282,10 @@ public enum ExtensionHost {
 
     private static func serve(
         _ child: ChildProcess, channel: ExtensionChannel, session: some ExtensionSession, tracker: RunTracker,
-        handOff context: HandOffContext?
+        handOff context: HandOffContext?, pageSize: Int
     ) async {
+        // A context of more attachments than one page: what the extension asks page by page.
+        var paged: (paging: ContextPaging, context: ContextDescription)?
         let violation: (String) -> Void = { text in
             if tracker.kill(.crashed, "broke the protocol: \(text)") { killTree(child, tracker: tracker) }
         }
@@ -303,11 +307,22 @@ public enum ExtensionHost {
                         }
                         do {
                             let welcome = try await session.welcome(for: hello)
-                            // A context too large for one frame goes as a welcome and its parts.
-                            for message in welcome.split() { try channel.send(message) }
+                            if let head = welcome.paged(pageSize: pageSize), let paging = head.paging {
+                                paged = (paging, welcome.context)
+                                try channel.send(.welcome(head))
+                            } else {
+                                // A context too large for one frame goes as a welcome and its parts.
+                                for message in welcome.split() { try channel.send(message) }
+                            }
                         } catch {
                             violation("was refused: \(error)")
                         }
+                    case .pageRequest(let request):
+                        guard let paged else {
+                            violation("asked for page \(request.page) of a context that is not paged")
+                            continue
+                        }
+                        for message in paged.paging.answer(request, from: paged.context) { try? channel.send(message) }
                     case .loadRequest(let request):
                         channel.setActivity(session.describe(request))
                         group.addTask {
@@ -366,7 +381,8 @@ public enum ExtensionHost {
                         group.addTask { await exitOrKill(child, tracker: tracker) }
                     case .cancelLoad, .bye:
                         break
-                    case .welcome, .contextPart, .fileReply, .loadCompleted, .loadFailed, .securityScopeReply,
+                    case .welcome, .contextPart, .contextPage, .fileReply, .loadCompleted, .loadFailed,
+                        .securityScopeReply,
                         .openURLReply, .pasteboardReply:
                         violation("sent \(message.typeName), which only the host sends")
                     }
@@ -545,7 +561,11 @@ final class RunTracker: Sendable {
         state.withLock { state in
             guard case .pending = state.request else { return }
             if var completion {
-                completion.outcomes = state.batchedOutcomes + completion.outcomes
+                // The batches move into the completion: the outcomes of a large share are held once.
+                var outcomes = state.batchedOutcomes
+                state.batchedOutcomes = []
+                outcomes += completion.outcomes
+                completion.outcomes = outcomes
                 state.request = .completed(completion, at: ContinuousClock.now)
             } else if let cancellation {
                 state.request = .cancelled(cancellation, at: ContinuousClock.now)

@@ -50,6 +50,11 @@ public struct ExtensionLaunch: Sendable {
     /// Called after each load the host answered, with the count so far and the latest activity
     /// (for a progress bar).
     public var onProgress: (@Sendable (_ loadsServed: Int, _ activity: String?) -> Void)?
+    /// The attachments per page of the context: a context of more goes to the extension in pages it
+    /// asks for (``ExtensionIPC/Welcome/paging``) instead of one welcome with every attachment.
+    public var contextPageSize = ExtensionLaunch.defaultContextPageSize
+    /// The default ``contextPageSize``.
+    public static let defaultContextPageSize = 512
 
     /// A launch of `executable` as `process`.
     public init(

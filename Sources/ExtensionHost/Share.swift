@@ -72,6 +72,9 @@ public struct ShareRequest: Sendable {
     public var userScriptSource: String?
     /// Called as loads are served (for a progress bar).
     public var onProgress: (@Sendable (_ loadsServed: Int, _ total: Int, _ activity: String?) -> Void)?
+    /// The attachments per page of the context the extension is given (``ExtensionLaunch/contextPageSize``):
+    /// a share of more goes to the extension in pages.
+    public var contextPageSize = ExtensionLaunch.defaultContextPageSize
 
     /// A share of `items` with the extension at `extensionBundle` on `root`, launched through the
     /// launcher of `programs` (whose built-in share extension runs a bundle without a program).
@@ -350,18 +353,30 @@ extension ExtensionHost {
         guard let rule = loaded.rule else {
             throw ShareError(.badInput, "cannot read the rule in \(ruleName)", diagnostics: loaded.diagnostics)
         }
-        let verdict = rule.explain(payload.activationPayload())
+        // The fast evaluator first: a rule that activates needs no explanation (only one that does
+        // not is explained in the report), and tracing every attachment of a large share cost
+        // seconds and a tree of them.
+        let verdict: ActivationResult?
+        do {
+            let prepared = PreparedPayload(payload.activationPayload(), options: rule.options)
+            verdict = rule.activates(prepared) == true ? nil : rule.explain(prepared)
+        }
+        // What the payload says of each attachment serves only the rule: not held through the run.
+        payload.descriptions = []
+        let activated = verdict.map { $0.activated == true } ?? true
         let ruleTime = ContinuousClock.now - ruleStart
-        let errors = (loaded.diagnostics + rule.diagnostics + verdict.diagnostics).filter { $0.severity == .error }
+        let errors = (loaded.diagnostics + rule.diagnostics + (verdict?.diagnostics ?? [])).filter {
+            $0.severity == .error
+        }
         guard errors.isEmpty else {
             throw ShareError(.invalidRule, "the rule in \(ruleName) has errors", diagnostics: errors)
         }
         var report = ShareReport(
-            activated: verdict.activated == true, payload: payload.source, rule: ruleName, attachments: [],
+            activated: activated, payload: payload.source, rule: ruleName, attachments: [],
             committed: 0, refusals: [], timings: ShareReport.Timings(ruleMilliseconds: milliseconds(ruleTime)),
             messages: [], mistakes: [], log: "", logDroppedBytes: 0)
-        guard verdict.activated == true else {
-            report.explanation = verdict.explanation
+        guard activated else {
+            report.explanation = verdict?.explanation
             return report
         }
 
@@ -404,6 +419,7 @@ extension ExtensionHost {
         // The bundle is the extension's own, read-only (its Info.plist, its declarations).
         launch.extraReadOnlyPaths = [request.extensionBundle.path]
         launch.kernelScopes = request.kernelScopes
+        launch.contextPageSize = request.contextPageSize
         // The commit notification's counter lives in the root: granted as one file.
         if let notification = store?.commitNotification {
             _ = try? notification.count()
@@ -514,8 +530,9 @@ extension ExtensionHost {
     /// One row per attachment: the extension's outcome for it, or why there is none.
     private static func attachments(_ context: ContextDescription, _ run: ExtensionReport) -> [ShareReport.Attachment] {
         // By index: a linear search per attachment made 100 000 attachments take 5·10⁹ comparisons.
-        let outcomes = Dictionary(
-            (run.completion?.outcomes ?? []).map { ($0.attachment, $0) }, uniquingKeysWith: { first, _ in first })
+        // Outcomes in attachment order (what extensions report) are found by position; only others
+        // are indexed, so a large share's outcomes are not copied into a dictionary.
+        let outcomes = OutcomeIndex(run.completion?.outcomes ?? [])
         let cutOff = Dictionary(
             (run.requestEnd?.cutOff ?? []).compactMap { entry in entry.attachment.map { ($0, entry.what) } },
             uniquingKeysWith: { first, _ in first })
@@ -541,6 +558,28 @@ extension ExtensionHost {
                 name: name, type: outcome.typeIdentifier, kind: outcome.kind?.rawValue, bytes: Int(outcome.byteCount),
                 milliseconds: (outcome.milliseconds * 1000).rounded() / 1000, destination: outcome.destination,
                 error: outcome.error.map { "\($0.message) (\($0.domain) \($0.code))" })
+        }
+    }
+
+    /// The first outcome of each attachment: by position when the outcomes are the attachments
+    /// 0, 1, 2, … in order, through a dictionary of positions otherwise.
+    private struct OutcomeIndex {
+        let outcomes: [AttachmentOutcome]
+        let positions: [Int: Int]?
+
+        init(_ outcomes: [AttachmentOutcome]) {
+            self.outcomes = outcomes
+            let inOrder = outcomes.indices.allSatisfy { outcomes[$0].attachment == $0 }
+            positions =
+                inOrder
+                ? nil
+                : Dictionary(
+                    outcomes.indices.map { (outcomes[$0].attachment, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+
+        subscript(attachment: Int) -> AttachmentOutcome? {
+            guard let positions else { return outcomes.indices.contains(attachment) ? outcomes[attachment] : nil }
+            return positions[attachment].map { outcomes[$0] }
         }
     }
 

@@ -9,6 +9,10 @@ public enum Message: Codable, Equatable, Sendable {
     case welcome(Welcome)
     /// Host → extension, right after a welcome whose context did not fit in one frame.
     case contextPart(ContextPart)
+    /// Extension → host: the attachments of one page of a paged context (``Welcome/paging``).
+    case pageRequest(PageRequest)
+    /// Host → extension: (part of) the answer to a ``PageRequest``.
+    case contextPage(ContextPage)
     /// Extension → host: load a representation.
     case loadRequest(LoadRequest)
     /// Host → extension: a file or in-place load; carries one descriptor, or names the original.
@@ -71,6 +75,8 @@ public enum Message: Codable, Equatable, Sendable {
         case .hello: return "hello"
         case .welcome: return "welcome"
         case .contextPart: return "contextPart"
+        case .pageRequest: return "pageRequest"
+        case .contextPage: return "contextPage"
         case .loadRequest: return "loadRequest"
         case .fileReply: return "fileReply"
         case .loadCompleted: return "loadCompleted"
@@ -110,6 +116,8 @@ public enum Message: Codable, Equatable, Sendable {
         case .hello(let body): try container.encode(body, forKey: .body)
         case .welcome(let body): try container.encode(body, forKey: .body)
         case .contextPart(let body): try container.encode(body, forKey: .body)
+        case .pageRequest(let body): try container.encode(body, forKey: .body)
+        case .contextPage(let body): try container.encode(body, forKey: .body)
         case .loadRequest(let body): try container.encode(body, forKey: .body)
         case .fileReply(let body): try container.encode(body, forKey: .body)
         case .loadCompleted(let body): try container.encode(body, forKey: .body)
@@ -146,6 +154,8 @@ public enum Message: Codable, Equatable, Sendable {
         case "hello": self = .hello(try body(Hello.self))
         case "welcome": self = .welcome(try body(Welcome.self))
         case "contextPart": self = .contextPart(try body(ContextPart.self))
+        case "pageRequest": self = .pageRequest(try body(PageRequest.self))
+        case "contextPage": self = .contextPage(try body(ContextPage.self))
         case "loadRequest": self = .loadRequest(try body(LoadRequest.self))
         case "fileReply": self = .fileReply(try body(FileReply.self))
         case "loadCompleted": self = .loadCompleted(try body(LoadCompleted.self))

@@ -52,11 +52,15 @@ public struct Welcome: Codable, Equatable, Sendable {
     /// The steps of the scripted user (`exthost share --ui`) for an extension with a view
     /// controller; nil: the default (a compose sheet gets `tap Post`, other controllers nothing).
     public var userScript: UIScript?
+    /// Set when the context holds more attachments than one page: the items then carry no
+    /// attachments, and the extension asks for each page of them when it needs it
+    /// (``Message/pageRequest(_:)``), so neither side holds every description in one message.
+    public var paging: ContextPaging?
 
     /// A welcome.
     public init(
         protocolVersion: UInt16 = WireFormat.protocolVersion, context: ContextDescription, appGroups: [String],
-        parts: Int? = nil, scopeEnforcement: String? = nil, userScript: UIScript? = nil
+        parts: Int? = nil, scopeEnforcement: String? = nil, userScript: UIScript? = nil, paging: ContextPaging? = nil
     ) {
         self.protocolVersion = protocolVersion
         self.context = context
@@ -64,6 +68,22 @@ public struct Welcome: Codable, Equatable, Sendable {
         self.parts = parts
         self.scopeEnforcement = scopeEnforcement
         self.userScript = userScript
+        self.paging = paging
+    }
+
+    /// This welcome with its attachments left for pages of `pageSize`: the items without their
+    /// attachments and ``paging`` set; nil when the context has at most `pageSize` attachments
+    /// (it then travels whole) or `pageSize` is below 1.
+    public func paged(pageSize: Int) -> Welcome? {
+        let counts = context.items.map(\.attachments.count)
+        guard pageSize >= 1, counts.reduce(0, +) > pageSize else { return nil }
+        var head = self
+        head.context.items = context.items.map {
+            ItemDescription(title: $0.title, contentText: $0.contentText, attachments: [])
+        }
+        head.parts = nil
+        head.paging = ContextPaging(pageSize: pageSize, attachmentCounts: counts)
+        return head
     }
 
     /// This welcome as frames that each fit in ``WireFormat/maximumPayloadSize``: itself when it
@@ -117,6 +137,143 @@ public struct ContextPart: Codable, Hashable, Sendable {
     public init(item: Int, attachments: [AttachmentDescription]) {
         self.item = item
         self.attachments = attachments
+    }
+}
+
+/// How a paged context travels (``Welcome/paging``): its attachments, numbered across all items
+/// in order, in pages of ``pageSize``; page `p` holds the attachments `p·pageSize ..<
+/// min((p+1)·pageSize, total)`.
+public struct ContextPaging: Codable, Hashable, Sendable {
+    /// The attachments per page (the last page may hold fewer).
+    public var pageSize: Int
+    /// How many attachments each item of the context has, in item order.
+    public var attachmentCounts: [Int]
+
+    /// Paging of `attachmentCounts` in pages of `pageSize`.
+    public init(pageSize: Int, attachmentCounts: [Int]) {
+        self.pageSize = pageSize
+        self.attachmentCounts = attachmentCounts
+    }
+
+    /// The attachments of every item.
+    public var attachmentCount: Int { attachmentCounts.reduce(0, +) }
+
+    /// How many pages there are.
+    public var pageCount: Int { pageSize < 1 ? 0 : (attachmentCount + pageSize - 1) / pageSize }
+
+    /// The attachment indices of `page`; nil for a page that does not exist.
+    public func range(ofPage page: Int) -> Range<Int>? {
+        guard page >= 0, page < pageCount else { return nil }
+        let start = page * pageSize
+        return start..<min(start + pageSize, attachmentCount)
+    }
+
+    /// Refuses paging a peer cannot have meant: a page size below 1 or above 2²⁰, a negative count, or counts
+    /// for another number of items than the context has.
+    /// - Throws: ``IPCError`` `.protocolViolation`.
+    public func validate(itemCount: Int) throws(IPCError) {
+        guard pageSize >= 1, pageSize <= 1 << 20 else {
+            throw IPCError(.protocolViolation, "the context's page size is \(pageSize)")
+        }
+        // At most 2³² per item: their sum cannot overflow (a frame holds far fewer than 2³¹ counts).
+        guard attachmentCounts.count == itemCount, attachmentCounts.allSatisfy({ $0 >= 0 && $0 <= 1 << 32 }) else {
+            throw IPCError(
+                .protocolViolation,
+                "the context's attachment counts \(attachmentCounts.prefix(8)) do not match its \(itemCount) item(s)")
+        }
+    }
+
+    /// Checks that `attachments` are exactly `page`: as many as the page holds, numbered in order.
+    /// - Throws: ``IPCError`` `.protocolViolation` for a page that does not exist, or a short,
+    ///   long or misnumbered one.
+    public func check(_ attachments: [AttachmentDescription], page: Int) throws(IPCError) {
+        guard let range = range(ofPage: page) else {
+            throw IPCError(.protocolViolation, "the host sent page \(page) of \(pageCount)")
+        }
+        guard attachments.count == range.count else {
+            throw IPCError(
+                .protocolViolation,
+                "page \(page) holds \(attachments.count) attachment(s); it must hold \(range.count)")
+        }
+        for (offset, attachment) in attachments.enumerated() where attachment.index != range.lowerBound + offset {
+            throw IPCError(
+                .protocolViolation,
+                "attachment \(offset) of page \(page) is numbered \(attachment.index), not \(range.lowerBound + offset)"
+            )
+        }
+    }
+
+    /// The messages answering `request` from the whole `context` (the host's side): the page's
+    /// attachments in `contextPage` messages of at most `budget` encoded bytes each, the last one
+    /// with ``ContextPage/more`` unset; a page that does not exist is answered with an error.
+    public func answer(_ request: PageRequest, from context: ContextDescription, budget: Int = 512 << 10) -> [Message] {
+        guard let range = range(ofPage: request.page) else {
+            let error = WireError(
+                code: WireError.itemUnavailable, message: "there is no page \(request.page) of \(pageCount)")
+            return [.contextPage(ContextPage(requestID: request.requestID, page: request.page, error: error))]
+        }
+        var attachments: [AttachmentDescription] = []
+        attachments.reserveCapacity(range.count)
+        var first = 0
+        for item in context.items {
+            let end = first + item.attachments.count
+            let lower = max(first, range.lowerBound)
+            let upper = min(end, range.upperBound)
+            if lower < upper { attachments += item.attachments[(lower - first)..<(upper - first)] }
+            first = end
+            if first >= range.upperBound { break }
+        }
+        let costs = FrameBudget.costs(of: attachments, JSONEncoder(), budget: budget)
+        let runs = FrameBudget.runs(of: attachments, costs: costs, budget: budget)
+        guard !runs.isEmpty else {
+            return [.contextPage(ContextPage(requestID: request.requestID, page: request.page, attachments: []))]
+        }
+        return runs.enumerated().map { position, run in
+            .contextPage(
+                ContextPage(
+                    requestID: request.requestID, page: request.page, attachments: run,
+                    more: position < runs.count - 1 ? true : nil))
+        }
+    }
+}
+
+/// The extension asks for one page of a paged context's attachments.
+public struct PageRequest: Codable, Hashable, Sendable {
+    /// Chosen by the extension, unique per connection; the reply names it.
+    public var requestID: UInt64
+    /// The page (``ContextPaging/range(ofPage:)``).
+    public var page: Int
+
+    /// A page request.
+    public init(requestID: UInt64, page: Int) {
+        self.requestID = requestID
+        self.page = page
+    }
+}
+
+/// The attachments of one page, or part of them (``more``), or why there are none.
+public struct ContextPage: Codable, Hashable, Sendable {
+    /// The request.
+    public var requestID: UInt64
+    /// The page.
+    public var page: Int
+    /// The attachments, in order (appended to those of earlier parts of the same request).
+    public var attachments: [AttachmentDescription]
+    /// True when another part of this page follows (a page too large for one frame).
+    public var more: Bool?
+    /// Why the page cannot be given.
+    public var error: WireError?
+
+    /// A page (or part of one).
+    public init(
+        requestID: UInt64, page: Int, attachments: [AttachmentDescription] = [], more: Bool? = nil,
+        error: WireError? = nil
+    ) {
+        self.requestID = requestID
+        self.page = page
+        self.attachments = attachments
+        self.more = more
+        self.error = error
     }
 }
 

@@ -26,7 +26,9 @@ public enum WireFormat {
     /// 2: the extension reports its principal object and a bundle it cannot run, and asks the host
     /// to open URLs (the hand-over to the app); the welcome carries the scripted user's steps and
     /// the extension sends its screens back.
-    public static var protocolVersion: UInt16 { 2 }
+    /// 3: a context of more attachments than one page travels in pages the extension asks for
+    /// (``Welcome/paging``, ``Message/pageRequest(_:)``, ``Message/contextPage(_:)``).
+    public static var protocolVersion: UInt16 { 3 }
     /// The first four bytes of every frame.
     public static var magic: [UInt8] { [0x45, 0x58, 0x48, 0x49] }
     /// The header size in bytes.

@@ -27,10 +27,13 @@ public final class HostConnection: Sendable {
         case scope(@Sendable (SecurityScopeReply) -> Void)
         case openURL(@Sendable (Bool) -> Void)
         case pasteboard(@Sendable (PasteboardReply) -> Void)
+        case page(Int, @Sendable (Result<[AttachmentDescription], IPCError>) -> Void)
     }
     private struct Pending {
         var waiter: Waiter
         var bytes: [UInt8] = []
+        /// The parts of a page received so far.
+        var attachments: [AttachmentDescription] = []
     }
     private struct State {
         var nextID: UInt64 = 1
@@ -41,6 +44,8 @@ public final class HostConnection: Sendable {
         /// connection, or with false by their timeout — whichever removes them first.
         var byeWaiters: [Int: CheckedContinuation<Bool, Never>] = [:]
         var nextByeWaiter = 0
+        /// The welcome's paging, when the context comes in pages.
+        var paging: ContextPaging?
     }
 
     /// The framed connection.
@@ -76,6 +81,15 @@ public final class HostConnection: Sendable {
             throw IPCError(
                 .unsupportedVersion,
                 "the host speaks protocol \(welcome.protocolVersion), this extension \(WireFormat.protocolVersion)")
+        }
+        // A paged context: its attachments come when asked for (``page(_:)``).
+        if let paging = welcome.paging {
+            try paging.validate(itemCount: welcome.context.items.count)
+            guard welcome.context.items.allSatisfy(\.attachments.isEmpty), welcome.parts == nil else {
+                throw IPCError(.protocolViolation, "a paged welcome carries attachments or parts")
+            }
+            state.withLock { $0.paging = paging }
+            return welcome
         }
         // A large context arrives in parts right after the welcome.
         var parts: [ContextPart] = []
@@ -123,6 +137,57 @@ public final class HostConnection: Sendable {
                     }
                 }
             }
+        }
+    }
+
+    /// The welcome's paging (nil: the context came whole).
+    public var paging: ContextPaging? { state.withLock { $0.paging } }
+
+    /// Asks the host for `page` of a paged context (``ExtensionIPC/Welcome/paging``); `answer`
+    /// runs once, on the reader thread, with the page's attachments — checked to be exactly that
+    /// page (``ExtensionIPC/ContextPaging/check(_:page:)``) — or why there are none.
+    public func requestPage(
+        _ page: Int, answer: @escaping @Sendable (Result<[AttachmentDescription], IPCError>) -> Void
+    ) {
+        let registered: Result<UInt64, IPCError> = state.withLock { state in
+            if let closed = state.closed { return .failure(closed) }
+            guard let paging = state.paging, paging.range(ofPage: page) != nil else {
+                return .failure(IPCError(.protocolViolation, "the context has no page \(page)"))
+            }
+            let id = state.nextID
+            state.nextID += 1
+            state.pending[id] = Pending(waiter: .page(page, answer))
+            return .success(id)
+        }
+        switch registered {
+        case .failure(let error): answer(.failure(error))
+        case .success(let id):
+            do throws(IPCError) {
+                try connection.send(.pageRequest(PageRequest(requestID: id, page: page)))
+            } catch {
+                if case .page(_, let waiter)? = state.withLock({ $0.pending.removeValue(forKey: id)?.waiter }) {
+                    waiter(.failure(error))
+                }
+            }
+        }
+    }
+
+    /// The blocking form of ``requestPage(_:answer:)`` (an item provider of a paged context is
+    /// filled synchronously, on first use). Must not be called on the reader thread.
+    /// - Throws: ``ExtensionIPC/IPCError``: `.protocolViolation` for a page the host got wrong, or
+    ///   the connection's end.
+    public func page(_ page: Int) throws(IPCError) -> [AttachmentDescription] {
+        let semaphore = DispatchSemaphore(value: 0)
+        let result = Locked<Result<[AttachmentDescription], IPCError>?>(nil)
+        requestPage(page) { answer in
+            result.withLock { $0 = answer }
+            semaphore.signal()
+        }
+        semaphore.wait()
+        switch result.withLock({ $0 }) {
+        case .success(let attachments)?: return attachments
+        case .failure(let error)?: throw error
+        case nil: throw IPCError(.connectionClosed, "no answer to the page request")
         }
     }
 
@@ -280,6 +345,7 @@ public final class HostConnection: Sendable {
                 answer(SecurityScopeReply(requestID: id, granted: false, reason: "\(error)"))
             case .openURL(let answer): answer(false)
             case .pasteboard(let answer): answer(PasteboardReply(requestID: id, contents: nil, error: "\(error)"))
+            case .page(_, let answer): answer(.failure(error))
             }
         }
         releaseByeWaiters()
@@ -342,6 +408,8 @@ public final class HostConnection: Sendable {
                 }) {
                     waiter(reply)
                 }
+            case .contextPage(let part):
+                receive(part)
             case .bye(let bye):
                 state.withLock { $0.bye = bye }
                 releaseByeWaiters()
@@ -349,6 +417,45 @@ public final class HostConnection: Sendable {
                 frame.closeDescriptors()
             }
         }
+    }
+
+    /// Adds a part of a page to its request; answers the request at its last part, or at once
+    /// when the host refused the page or sent more than it holds (a hostile page is not buffered).
+    private func receive(_ part: ContextPage) {
+        typealias Answer = @Sendable (Result<[AttachmentDescription], IPCError>) -> Void
+        let settled: (Answer, Result<[AttachmentDescription], IPCError>)? = state.withLock { state in
+            guard var pending = state.pending[part.requestID], case .page(let page, let answer) = pending.waiter
+            else { return nil }
+            let paging = state.paging ?? ContextPaging(pageSize: 1, attachmentCounts: [])
+            let expected = paging.range(ofPage: page)?.count ?? 0
+            var result: Result<[AttachmentDescription], IPCError>?
+            if let error = part.error {
+                result = .failure(IPCError(.protocolViolation, "the host refused page \(page): \(error.message)"))
+            } else if part.page != page {
+                result = .failure(
+                    IPCError(.protocolViolation, "asked for page \(page), the host sent page \(part.page)"))
+            } else if pending.attachments.count + part.attachments.count > expected {
+                result = .failure(
+                    IPCError(
+                        .protocolViolation,
+                        "page \(page) holds more than its \(expected) attachment(s)"))
+            } else {
+                pending.attachments += part.attachments
+                if part.more != true {
+                    result = Result { () throws(IPCError) in
+                        try paging.check(pending.attachments, page: page)
+                        return pending.attachments
+                    }
+                }
+            }
+            if result == nil {
+                state.pending[part.requestID] = pending
+                return nil
+            }
+            state.pending[part.requestID] = nil
+            return result.map { (answer, $0) }
+        }
+        if let (answer, result) = settled { answer(result) }
     }
 
     /// Resumes the load `id`; false when no such load was waiting.

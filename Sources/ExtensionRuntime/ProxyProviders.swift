@@ -16,10 +16,31 @@ import ItemProviders
 /// - open in place, when only the API enforces scopes: the runtime starts the token's scope with
 ///   the host for the duration of the load (the host hands an in-place descriptor only while its
 ///   scope is being accessed), and the materialised copy carries the token.
+///
+/// A paged context (``ExtensionIPC/Welcome/paging``) is still one `[ExtensionItem]`, as Apple's
+/// `inputItems` is an array; its providers are lightweight until used: each is filled from its
+/// page the first time its representations or names are asked for (``ContextPager``).
 enum ProxyProviders {
     @MainActor
-    static func items(_ welcome: Welcome, _ host: HostConnection) -> [ExtensionItem] {
+    static func items(_ welcome: Welcome, _ host: HostConnection, pagesKept: Int = ContextPager.pagesKept)
+        -> [ExtensionItem]
+    {
         let kernelScopes = welcome.scopeEnforcement == "kernel"
+        if let paging = welcome.paging {
+            let pager = ContextPager(paging: paging, host: host, kernelScopes: kernelScopes, pagesKept: pagesKept)
+            let fill: (ItemProvider) -> Void = { pager.fill($0) }
+            var first = 0
+            return zip(welcome.context.items, paging.attachmentCounts).map { item, count in
+                defer { first += count }
+                let providers = (first..<first + count).map { index in
+                    let provider = ItemProvider(filledOnFirstUse: fill)
+                    provider.attachmentIndex = index
+                    return provider
+                }
+                return ExtensionItem(
+                    attachments: providers, attributedTitle: item.title, attributedContentText: item.contentText)
+            }
+        }
         return welcome.context.items.map { item in
             ExtensionItem(
                 attachments: item.attachments.map { provider(for: $0, host, kernelScopes: kernelScopes) },
@@ -32,6 +53,15 @@ enum ProxyProviders {
         -> ItemProvider
     {
         let provider = ItemProvider()
+        register(attachment, on: provider, host, kernelScopes: kernelScopes)
+        return provider
+    }
+
+    /// Registers what `attachment` describes on `provider`: its names and, per representation, a
+    /// load handler that asks the host.
+    static func register(
+        _ attachment: AttachmentDescription, on provider: ItemProvider, _ host: HostConnection, kernelScopes: Bool
+    ) {
         provider.suggestedName = attachment.suggestedName
         provider.label = "attachment \(attachment.index)"
         provider.attachmentIndex = attachment.index
@@ -132,7 +162,6 @@ enum ProxyProviders {
                 }
             }
         }
-        return provider
     }
 
     private static func descriptor(

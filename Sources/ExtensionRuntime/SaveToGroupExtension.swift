@@ -45,28 +45,36 @@ public enum SaveToGroupExtension {
         }
         await withTaskGroup(of: AttachmentOutcome.self) { group in
             // A sliding window: the next load starts as soon as one finishes; file loads (which
-            // hold descriptors) have a smaller window than data loads.
-            let kinds = providers.map { choice(for: $0)?.kind ?? .data }
+            // hold descriptors) have a smaller window than data loads. A provider is looked at only
+            // when its turn comes (a lightweight one of a paged context is filled then), and only
+            // the loads in flight are remembered.
+            var kinds: [Int: RepresentationKind] = [:]
+            var nextKind: RepresentationKind?
             var next = 0
             var inFlight = 0
             var filesInFlight = 0
             var commits = 0
             while true {
-                while next < providers.count, inFlight < maximumConcurrentLoads,
-                    kinds[next] == .data || filesInFlight < maximumConcurrentFileLoads
-                {
+                while next < providers.count, inFlight < maximumConcurrentLoads {
+                    let kind = nextKind ?? choice(for: providers[next])?.kind ?? .data
+                    guard kind == .data || filesInFlight < maximumConcurrentFileLoads else {
+                        nextKind = kind
+                        break
+                    }
+                    nextKind = nil
                     let provider = providers[next]
                     let index = next
                     group.addTask { @MainActor @Sendable in
                         await stage(provider, index: index, staging: staging, environment: environment)
                     }
                     inFlight += 1
-                    if kinds[next] != .data { filesInFlight += 1 }
+                    kinds[index] = kind
+                    if kind != .data { filesInFlight += 1 }
                     next += 1
                 }
                 guard let outcome = await group.next() else { break }
                 inFlight -= 1
-                if kinds[outcome.attachment] != .data { filesInFlight -= 1 }
+                if kinds.removeValue(forKey: outcome.attachment) != .data { filesInFlight -= 1 }
                 if outcome.error != nil {
                     environment.report([outcome])
                 } else {

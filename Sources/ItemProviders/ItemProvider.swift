@@ -39,14 +39,48 @@ public final class ItemProvider {
         var original: (@Sendable (@escaping @Sendable (URL?, (any Error)?) -> Void) -> Void)?
     }
 
-    private(set) var registrations: [Registration] = []
+    /// Every registration, in registration order (a lightweight provider is filled first).
+    var registrations: [Registration] {
+        fillIfNeeded()
+        return storedRegistrations
+    }
+    private var storedRegistrations: [Registration] = []
 
     /// The file name to use when the data is written to a file (`suggestedName`).
-    public var suggestedName: String?
+    public var suggestedName: String? {
+        get {
+            fillIfNeeded()
+            return storedSuggestedName
+        }
+        set {
+            fillIfNeeded()
+            storedSuggestedName = newValue
+            if !isFilling { isPinned = true }
+        }
+    }
+    private var storedSuggestedName: String?
 
     /// How messages name the provider when it has no ``suggestedName`` (`attachment 3`); not
     /// visible to the code that loads it.
-    public var label: String?
+    public var label: String? {
+        get {
+            fillIfNeeded()
+            return storedLabel
+        }
+        set {
+            fillIfNeeded()
+            storedLabel = newValue
+        }
+    }
+    private var storedLabel: String?
+
+    /// What fills a lightweight provider on its first use (nil: filled, or never lightweight).
+    private var filler: ((ItemProvider) -> Void)?
+    /// True while ``filler`` runs: what it registers is the provider's own, not its user's.
+    private var isFilling = false
+    /// True once its user changed a filled provider (registered a representation, renamed it): it
+    /// is never emptied again.
+    private var isPinned = false
 
     /// The ideal display size; ``PresentationSize/zero`` when there is no preference.
     public var preferredPresentationSize: PresentationSize = .zero
@@ -67,6 +101,37 @@ public final class ItemProvider {
 
     /// An empty provider; register representations afterwards.
     public init() {}
+
+    /// A lightweight provider (the sandboxed extension's proxies of a paged context): `filler`
+    /// registers its representations and sets its names the first time anything of them is asked
+    /// for, so a context of many attachments holds little more than their count until they are used.
+    package init(filledOnFirstUse filler: @escaping (ItemProvider) -> Void) {
+        self.filler = filler
+    }
+
+    /// Whether the provider is filled (or was never lightweight).
+    package var isFilled: Bool { filler == nil }
+
+    /// Makes a filled lightweight provider lightweight again, to be filled by `filler` on its next
+    /// use — the same representations and names, so its user sees no difference. Nothing happens
+    /// (false) to a provider its user changed, or one that is not filled.
+    @discardableResult
+    package func empty(refilledBy filler: @escaping (ItemProvider) -> Void) -> Bool {
+        guard self.filler == nil, !isPinned, !isFilling else { return false }
+        storedRegistrations = []
+        storedSuggestedName = nil
+        storedLabel = nil
+        self.filler = filler
+        return true
+    }
+
+    private func fillIfNeeded() {
+        guard let filler else { return }
+        self.filler = nil
+        isFilling = true
+        defer { isFilling = false }
+        filler(self)
+    }
 
     /// A provider for a file or folder: one file representation typed from the filename extension
     /// (`public.data` when the extension is unknown or missing, never a `dyn.` type; a directory
@@ -271,7 +336,8 @@ public final class ItemProvider {
         let key = UniformTypeIdentifier(registration.representation.typeIdentifier).key
         guard !registrations.contains(where: { UniformTypeIdentifier($0.representation.typeIdentifier).key == key })
         else { return }
-        registrations.append(registration)
+        storedRegistrations.append(registration)
+        if !isFilling { isPinned = true }
     }
 
     // MARK: - Querying

@@ -181,6 +181,63 @@ struct ShareEndToEndTests {
                 "1000 providers x 10 ms: request took \(finished - hello) after hello; \(report.messages.map(\.text))")
         }
     }
+
+    /// Ten attachments over two items, as files and as data, in pages of four: the extension asks
+    /// for three pages, and every attachment is committed, in order.
+    static func pagedSession(_ device: Device) throws -> ProviderSession {
+        var first: [ItemProvider] = []
+        var second: [ItemProvider] = []
+        for index in 0..<10 {
+            let name = "page-\(index).txt"
+            if index % 3 == 0 {
+                let provider = ItemProvider(object: "text \(index)")
+                provider.suggestedName = name
+                (index < 3 ? { first.append(provider) } : { second.append(provider) })()
+            } else {
+                let url = device.items.appendingPathComponent(name)
+                try Data("file \(index)\n".utf8).write(to: url)
+                if let provider = ItemProvider(contentsOf: url) {
+                    (index < 3 ? { first.append(provider) } : { second.append(provider) })()
+                }
+            }
+        }
+        return ProviderSession(
+            items: [ExtensionItem(attachments: first), ExtensionItem(attachments: second)], appGroups: [group])
+    }
+
+    @Test func aContextOfMoreAttachmentsThanOnePageGoesInPages() async throws {
+        let device = try Device()
+        defer { device.remove() }
+        var launch = try device.launch("exthost", [InstalledPrograms.Role.shareExtension.rawValue])
+        launch.contextPageSize = 4
+        let report = try await ExtensionHost.run(launch, session: try Self.pagedSession(device))
+        #expect(report.outcome == .completed, "\(report.reason)\n\(report.log)\n\(report.messages)")
+        let outcomes = report.completion?.outcomes ?? []
+        #expect(outcomes.map(\.attachment) == Array(0..<10))
+        #expect(outcomes.allSatisfy { $0.error == nil }, "\(outcomes)")
+        #expect(outcomes.map(\.kind) == (0..<10).map { $0 % 3 == 0 ? .data : .file })
+        let entries = try device.entries()
+        #expect(entries.count == 10)
+        for entry in entries {
+            let index = try #require(Int(entry.name.dropFirst("page-".count).prefix { $0.isNumber }))
+            let expected = index % 3 == 0 ? "text \(index)" : "file \(index)\n"
+            #expect(try String(decoding: device.contents(of: entry), as: UTF8.self) == expected, "\(entry.name)")
+        }
+        #expect(Set(entries.map(\.path.description)) == Set(outcomes.compactMap(\.destination)))
+        #expect(report.refusals.isEmpty, "\(report.refusals)")
+    }
+
+    @Test func aUsersOwnExtensionSeesAPagedContextAsOneArrayInOrder() async throws {
+        let device = try Device()
+        defer { device.remove() }
+        var launch = try device.launch("exthost-example-extension")
+        launch.contextPageSize = 3
+        let report = try await ExtensionHost.run(launch, session: try Self.pagedSession(device))
+        #expect(report.outcome == .completed, "\(report.reason)\n\(report.log)\n\(report.messages)")
+        let summary = String(decoding: try device.contents(of: try #require(try device.entries().first)), as: UTF8.self)
+        let names = summary.split(separator: "\n").map { $0.split(separator: "\t").first.map(String.init) ?? "" }
+        #expect(names == (0..<10).map { "page-\($0).txt" }, "\(summary)")
+    }
 }
 
 /// A launcher started before the share's preparation: the run takes it (the extension is that

@@ -104,7 +104,7 @@ struct ConnectionTests {
             child.close()
             try? a.close()
         }
-        try a.sendAll([0x45, 0x58, 0x48, 0x49, 0, 2, 1, 0, 0x7F, 0xFF, 0xFF, 0xFF, 0, 0, 0, 0])
+        try a.sendAll([0x45, 0x58, 0x48, 0x49, 0, 3, 1, 0, 0x7F, 0xFF, 0xFF, 0xFF, 0, 0, 0, 0])
         #expect { _ = try child.receive(timeout: .seconds(5)) } throws: { ($0 as? IPCError)?.code == .frameTooLarge }
     }
 

@@ -7,6 +7,21 @@ struct FrameDecoderTests {
         .hello(Hello(role: .extension, pid: 1234, name: "Share")),
         .welcome(
             Welcome(
+                context: ContextDescription(items: [ItemDescription(title: "many", attachments: [])]), appGroups: [],
+                paging: ContextPaging(pageSize: 512, attachmentCounts: [100_000]))),
+        .pageRequest(PageRequest(requestID: 7, page: 3)),
+        .contextPage(
+            ContextPage(
+                requestID: 7, page: 3,
+                attachments: [
+                    AttachmentDescription(
+                        index: 1536, suggestedName: "f001536.bin",
+                        representations: [RepresentationDescription(typeIdentifier: "public.data", kind: .file)])
+                ], more: true)),
+        .contextPage(
+            ContextPage(requestID: 8, page: 999, error: WireError(code: WireError.itemUnavailable, message: "no page"))),
+        .welcome(
+            Welcome(
                 context: ContextDescription(items: [
                     ItemDescription(
                         title: "Photos", contentText: "two",
@@ -71,12 +86,12 @@ struct FrameDecoderTests {
         var testDescription: String { name }
     }
 
-    static let header: [UInt8] = [0x45, 0x58, 0x48, 0x49, 0x00, 0x02, 0x01, 0x00]
+    static let header: [UInt8] = [0x45, 0x58, 0x48, 0x49, 0x00, 0x03, 0x01, 0x00]
 
-    /// A well-formed header (version 2) in front of `payload`.
+    /// A well-formed header (version 3) in front of `payload`.
     static func frame(kind: UInt8 = 1, descriptors: UInt8 = 0, _ payload: [UInt8]) -> [UInt8] {
         let length = payload.count
-        return [0x45, 0x58, 0x48, 0x49, 0, 2, kind, descriptors]
+        return [0x45, 0x58, 0x48, 0x49, 0, 3, kind, descriptors]
             + [UInt8(length >> 24), UInt8((length >> 16) & 0xff), UInt8((length >> 8) & 0xff), UInt8(length & 0xff)]
             + [0, 0, 0, 0] + payload
     }
@@ -84,19 +99,19 @@ struct FrameDecoderTests {
         BadInput(name: "bad magic", bytes: Array("GET / HTTP/1.1\r\n".utf8), code: .malformedFrame),
         BadInput(name: "one wrong byte is enough", bytes: [0x45, 0x00], code: .malformedFrame),
         BadInput(
-            name: "future version", bytes: [0x45, 0x58, 0x48, 0x49, 0x00, 0x03, 0x01, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            name: "future version", bytes: [0x45, 0x58, 0x48, 0x49, 0x00, 0x04, 0x01, 0, 0, 0, 0, 0, 0, 0, 0, 0],
             code: .unsupportedVersion),
         BadInput(
-            name: "unknown kind", bytes: [0x45, 0x58, 0x48, 0x49, 0, 2, 9, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            name: "unknown kind", bytes: [0x45, 0x58, 0x48, 0x49, 0, 3, 9, 0, 0, 0, 0, 0, 0, 0, 0, 0],
             code: .malformedFrame),
         BadInput(name: "oversized length", bytes: header + [0x00, 0x10, 0x00, 0x01, 0, 0, 0, 0], code: .frameTooLarge),
         BadInput(name: "4 GiB length", bytes: header + [0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0, 0], code: .frameTooLarge),
         BadInput(name: "reserved bytes set", bytes: header + [0, 0, 0, 0, 0, 0, 0, 1], code: .malformedFrame),
         BadInput(
-            name: "too many descriptors", bytes: [0x45, 0x58, 0x48, 0x49, 0, 2, 1, 200, 0, 0, 0, 0, 0, 0, 0, 0],
+            name: "too many descriptors", bytes: [0x45, 0x58, 0x48, 0x49, 0, 3, 1, 200, 0, 0, 0, 0, 0, 0, 0, 0],
             code: .malformedFrame),
         BadInput(
-            name: "descriptors on data", bytes: [0x45, 0x58, 0x48, 0x49, 0, 2, 2, 1, 0, 0, 0, 16, 0, 0, 0, 0],
+            name: "descriptors on data", bytes: [0x45, 0x58, 0x48, 0x49, 0, 3, 2, 1, 0, 0, 0, 16, 0, 0, 0, 0],
             code: .malformedFrame),
         BadInput(name: "payload not JSON", bytes: frame(Array("{{{".utf8)), code: .malformedFrame),
         BadInput(
@@ -107,7 +122,7 @@ struct FrameDecoderTests {
             code: .malformedFrame),
         BadInput(
             name: "data chunk without prefix",
-            bytes: [0x45, 0x58, 0x48, 0x49, 0, 2, 2, 0, 0, 0, 0, 3, 0, 0, 0, 0, 1, 2, 3],
+            bytes: [0x45, 0x58, 0x48, 0x49, 0, 3, 2, 0, 0, 0, 0, 3, 0, 0, 0, 0, 1, 2, 3],
             code: .malformedFrame),
         BadInput(
             name: "fileReply without its descriptor",
@@ -131,7 +146,7 @@ struct FrameDecoderTests {
 
     @Test func oversizedChunkContentsAreRefusedWhenDecoding() throws {
         let size = WireFormat.maximumChunkSize + WireFormat.chunkPrefixSize + 1
-        var bytes: [UInt8] = [0x45, 0x58, 0x48, 0x49, 0, 2, 2, 0]
+        var bytes: [UInt8] = [0x45, 0x58, 0x48, 0x49, 0, 3, 2, 0]
         bytes += [
             UInt8(size >> 24), UInt8((size >> 16) & 0xff), UInt8((size >> 8) & 0xff), UInt8(size & 0xff), 0, 0, 0, 0,
         ]

@@ -6,10 +6,10 @@ import Testing
 /// Pins the bytes on the wire: a change here breaks every extension built against an older runtime.
 struct WireFormatTests {
     @Test func helloFrameHasTheseExactBytes() throws {
-        let frame = Frame.message(.hello(Hello(protocolVersion: 2, role: .extension, pid: 42, name: "demo")))
-        let json = #"{"body":{"name":"demo","pid":42,"protocolVersion":2,"role":"extension"},"type":"hello"}"#
+        let frame = Frame.message(.hello(Hello(protocolVersion: 3, role: .extension, pid: 42, name: "demo")))
+        let json = #"{"body":{"name":"demo","pid":42,"protocolVersion":3,"role":"extension"},"type":"hello"}"#
         let expected: [UInt8] =
-            [0x45, 0x58, 0x48, 0x49, 0x00, 0x02, 0x01, 0x00, 0x00, 0x00, 0x00, UInt8(json.utf8.count), 0, 0, 0, 0]
+            [0x45, 0x58, 0x48, 0x49, 0x00, 0x03, 0x01, 0x00, 0x00, 0x00, 0x00, UInt8(json.utf8.count), 0, 0, 0, 0]
             + Array(json.utf8)
         #expect(try FrameEncoder.encode(frame) == expected)
     }
@@ -17,7 +17,7 @@ struct WireFormatTests {
     @Test func dataChunkFrameHasTheseExactBytes() throws {
         let frame = Frame.data(DataChunk(requestID: 7, offset: 0x0102, bytes: [0xAA, 0xBB, 0xCC]))
         let expected: [UInt8] = [
-            0x45, 0x58, 0x48, 0x49, 0x00, 0x02, 0x02, 0x00, 0x00, 0x00, 0x00, 0x13, 0x00, 0x00, 0x00, 0x00,
+            0x45, 0x58, 0x48, 0x49, 0x00, 0x03, 0x02, 0x00, 0x00, 0x00, 0x00, 0x13, 0x00, 0x00, 0x00, 0x00,
             0, 0, 0, 0, 0, 0, 0, 7,
             0, 0, 0, 0, 0, 0, 0x01, 0x02,
             0xAA, 0xBB, 0xCC,
@@ -69,13 +69,13 @@ struct WireFormatTests {
     /// The header of a message frame carrying `json`, no descriptors.
     static func messageHeader(_ json: String) -> [UInt8] {
         let count = json.utf8.count
-        return [0x45, 0x58, 0x48, 0x49, 0x00, 0x02, 0x01, 0x00]
+        return [0x45, 0x58, 0x48, 0x49, 0x00, 0x03, 0x01, 0x00]
             + [UInt8(count >> 24 & 0xFF), UInt8(count >> 16 & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count & 0xFF)]
             + [0, 0, 0, 0]
     }
 
     @Test func limitsAreTheDocumentedOnes() {
-        #expect(WireFormat.protocolVersion == 2)
+        #expect(WireFormat.protocolVersion == 3)
         #expect(WireFormat.headerSize == 16)
         #expect(WireFormat.maximumPayloadSize == 1_048_576)
         #expect(WireFormat.maximumChunkSize == 262_144)
