@@ -23,6 +23,17 @@ struct DigestedCopyTests {
         return (input, output, copy)
     }
 
+    /// The extension's group store in `scratch`, and a copy of ``bytes`` made by exthost's loader
+    /// (its digest recorded), still open for writing.
+    static func recordedCopy(in scratch: Scratch) throws -> (AppGroupStore, FileDescriptor, URL) {
+        let store = try AppGroupStore.open(
+            try scratch.groupID(), as: try scratch.extensionIdentity(), root: scratch.root)
+        let (input, output, copy) = try files(in: scratch, bytes)
+        try DigestedCopies.copyRecordingDigest(from: input, to: output)
+        try input.close()
+        return (store, output, copy)
+    }
+
     @Test func theCopyHoldsTheBytesAndItsSummaryIsTheirDigest() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
@@ -41,11 +52,7 @@ struct DigestedCopyTests {
     @Test func aBigCopyMovedIntoTheGroupIsCommittedWithItsDigestWithoutBeingReadAgain() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let store = try AppGroupStore.open(
-            try scratch.groupID(), as: try scratch.extensionIdentity(), root: scratch.root)
-        let (input, output, copy) = try Self.files(in: scratch, Self.bytes)
-        try DigestedCopies.copyRecordingDigest(from: input, to: output)
-        try input.close()
+        let (store, output, copy) = try Self.recordedCopy(in: scratch)
         try output.close()
 
         let writer = try #require(
@@ -60,11 +67,7 @@ struct DigestedCopyTests {
     @Test func aCopyChangedBeforeItIsMovedIsHashedAgainAndTheJournalHoldsWhatWasCommitted() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let store = try AppGroupStore.open(
-            try scratch.groupID(), as: try scratch.extensionIdentity(), root: scratch.root)
-        let (input, output, copy) = try Self.files(in: scratch, Self.bytes)
-        try DigestedCopies.copyRecordingDigest(from: input, to: output)
-        try input.close()
+        let (store, output, copy) = try Self.recordedCopy(in: scratch)
         // The extension's code rewrites one byte in place (same size) and puts the modification
         // time back: only the status-change time, which it cannot set, still tells.
         let before = try output.status()
@@ -87,11 +90,7 @@ struct DigestedCopyTests {
     @Test func aCopyChangedAfterItIsMovedIsHashedAgainAtCommit() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let store = try AppGroupStore.open(
-            try scratch.groupID(), as: try scratch.extensionIdentity(), root: scratch.root)
-        let (input, output, copy) = try Self.files(in: scratch, Self.bytes)
-        try DigestedCopies.copyRecordingDigest(from: input, to: output)
-        try input.close()
+        let (store, output, copy) = try Self.recordedCopy(in: scratch)
         let writer = try #require(
             try store.makeEntry(name: "copy.bin", typeIdentifier: "public.data", movingFileAt: copy))
         // A descriptor opened before the move still writes the file now staged in the group.
