@@ -60,8 +60,8 @@ public struct AppLaunchOptions: Sendable {
     public var kernelScopes = true
     /// Where its standard output and error go (nil: captured into the report).
     public var output: FileDescriptor?
-    /// The program that runs an app bundle without a program of its own (`exthost __app`: the
-    /// built-in app, which keeps and lists what it receives); nil: such an app cannot run.
+    /// The program that runs an app bundle without a program of its own (`exthost-builtin-app
+    /// __app`: the built-in app, which keeps and lists what it receives); nil: such an app cannot run.
     public var builtInApp: ProgramInvocation?
 
     /// Options.
@@ -236,7 +236,10 @@ extension ExtensionHost {
             program = builtIn.executable
             arguments = builtIn.arguments + arguments
         } else {
-            throw ShareError(.badInput, "\(bundle.path) holds no program (CFBundleExecutable)")
+            throw ShareError(
+                .badInput,
+                "\(bundle.path) holds no program (CFBundleExecutable), and exthost's built-in app "
+                    + "(\(InstalledPrograms.appsName), built beside exthost) is not here to run it")
         }
         var launch = ExtensionLaunch(executable: program, arguments: arguments, launcher: launcher, process: process)
         launch.extraReadOnlyPaths = [bundle.path]

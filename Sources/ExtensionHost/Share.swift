@@ -44,7 +44,7 @@ public struct ShareRequest: Sendable {
     /// report; nil when the bundle was named or holds the program.
     public var standIn: String?
     /// The program that runs an extension bundle holding none (default: the programs' built-in
-    /// share extension, `exthost __extension`).
+    /// share extension, `exthost-builtin-extension __extension`, else `exthost __extension`).
     public var builtInExtension: ProgramInvocation?
     /// The App Group to write (default: the extension's first entitled group).
     public var group: String?

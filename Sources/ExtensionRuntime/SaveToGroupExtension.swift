@@ -16,7 +16,7 @@ public import ItemProviders
 /// last batch when every load has finished; the request then completes with one outcome per
 /// attachment.
 public enum SaveToGroupExtension {
-    /// Runs the extension on `context` (what `exthost __extension` does).
+    /// Runs the extension on `context` (what `exthost-builtin-extension __extension` does).
     /// - Throws: when the group cannot be opened (the request is then cancelled with that error).
     @MainActor
     public static func run(_ context: ExtensionContext, _ environment: ExtensionRuntime.Environment) async throws {

@@ -8,7 +8,7 @@ public import ItemProviders
 /// it cancels with `NSUserCancelledError` (3072 in `NSCocoaErrorDomain`), as the template's Cancel
 /// button does.
 public enum UppercaseActionExtension {
-    /// Runs the extension on `context` (what `exthost __action-extension` does).
+    /// Runs the extension on `context` (what `exthost-builtin-extension __action-extension` does).
     @MainActor
     public static func run(_ context: ExtensionContext, _ environment: ExtensionRuntime.Environment) async {
         let providers = context.inputItems.flatMap { $0.attachments ?? [] }

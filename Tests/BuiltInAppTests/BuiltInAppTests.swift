@@ -6,7 +6,7 @@ import Foundation
 import HostSystem
 import Testing
 
-/// The app exthost runs for a bundle without a program (`exthost __app`): the demo's CardDrop keeps
+/// The app exthost runs for a bundle without a program (`exthost-builtin-app __app`): the demo's CardDrop keeps
 /// what it is sent in `Documents/Received`, moving an Inbox copy out of the Inbox.
 @Suite(.timeLimit(.minutes(2)))
 struct BuiltInAppTests {
@@ -57,6 +57,25 @@ struct BuiltInAppTests {
     /// A bundle without a scene manifest gets a Shortcuts intent through
     /// `application(_:continue:restorationHandler:)`: the built-in app keeps its text parameter as a
     /// `.txt` file.
+    /// Without the built-in app's program, an app bundle without a program of its own is bad input
+    /// that names the missing program.
+    @Test func withoutTheBuiltInAppsProgramABundleWithoutOneCannotRun() async throws {
+        let root = try TestSupport.scratchRoot("built-in-app-missing")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let programs = try #require(InstalledPrograms.nextToExecutable())
+        var options = AppLaunchOptions(programs: programs)
+        options.builtInApp = nil
+        do {
+            _ = try await ExtensionHost.runApp(
+                "com.example.carddrop", on: DeviceRoot(url: root), launcher: programs.launcher, options: options)
+            Issue.record("an app without a program ran")
+        } catch {
+            #expect(error.kind == .badInput)
+            #expect("\(error)".contains("holds no program (CFBundleExecutable)"), "\(error)")
+            #expect("\(error)".contains(InstalledPrograms.appsName), "\(error)")
+        }
+    }
+
     @Test func anIntentReachesAnAppWithoutScenesThroughItsDelegate() async throws {
         let root = try TestSupport.scratchRoot("built-in-app-intent")
         defer { try? FileManager.default.removeItem(at: root) }

@@ -7,7 +7,7 @@ import HostSystem
 /// Handing URLs to an app's process: the launch options every command uses (the built-in app for
 /// bundles without a program), delivery warm or cold, and its one-line summary.
 enum AppHandOff {
-    /// Launch options with the built-in app (`exthost __app`) for bundles without a program.
+    /// Launch options with the built-in app (`exthost-builtin-app __app`) for bundles without a program.
     /// - Throws: ``CommandError`` when the exthost executable is not found.
     static func options(_ programs: InstalledPrograms) throws -> AppLaunchOptions {
         _ = try Executables.exthost(of: programs)
