@@ -80,7 +80,12 @@ public final class PreparedLauncher: Sendable {
     func take(launcher: String, limits: ExtensionLimits) -> Parts? {
         guard launcher == self.launcher, limits.memoryEnforcement == .best, limits.cgroupCeilingBytes == limitBytes
         else { return nil }
-        return parts.withLock { parts in
+        return takeParts()
+    }
+
+    /// The parts, once: nil after the first call.
+    private func takeParts() -> Parts? {
+        parts.withLock { parts in
             defer { parts = nil }
             return parts
         }
@@ -89,12 +94,7 @@ public final class PreparedLauncher: Sendable {
     /// Ends the launcher when no run took it: it reads end of file and exits; then it is reaped
     /// and its cgroup removed. Does nothing once a run took it.
     public func discard() async {
-        guard
-            let taken = parts.withLock({ parts in
-                defer { parts = nil }
-                return parts
-            })
-        else { return }
+        guard let taken = takeParts() else { return }
         try? taken.arguments.close()
         taken.descriptors.closeAll()
         if await !taken.child.waitForTermination(timeout: .seconds(2)) { try? taken.child.send(.kill) }
